@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "ReactorKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ReactorKit", targets: ["ReactorKit"]),
+        .library(name: "ReactorKitTesting", targets: ["ReactorKitTesting"]),
+        .library(name: "ServiceBus", targets: ["ServiceBus"]),
+        .library(name: "TodoCore", targets: ["TodoCore"]),
+        .executable(name: "todo", targets: ["todo-cli"]),
+    ],
+    targets: [
+        .target(name: "ReactorKit"),
+        .target(name: "ReactorKitTesting", dependencies: ["ReactorKit"]),
+        .target(name: "ServiceBus", dependencies: ["ReactorKit"]),
+        .target(name: "TodoCore", dependencies: ["ServiceBus", "ReactorKit"]),
+        .executableTarget(name: "todo-cli", dependencies: ["TodoCore"]),
+        .executableTarget(
+            name: "ReactorKitBenchmarks",
+            dependencies: ["ReactorKit"],
+            path: "Benchmarks/ReactorKitBenchmarks"
+        ),
+        .testTarget(name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
+        .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+/// Collects disposables and disposes them all when the bag is deallocated.
+///
+/// Replace the bag (`disposeBag = DisposeBag()`) to dispose everything it holds early.
+///
+/// ```swift
+/// let disposeBag = DisposeBag()
+/// subject.subscribe(onNext: { print($0) }).disposed(by: disposeBag)
+/// ```
+public final class DisposeBag: DisposeBase, @unchecked Sendable {  // guarded by lock
+    private let lock = Lock()
+    private var disposables: [Disposable] = []
+    private var isDisposed = false
+
+    /// Creates an empty bag.
+    public override init() {}
+
+    /// Creates a bag holding the given disposables.
+    public convenience init(disposing disposables: Disposable...) {
+        self.init()
+        self.disposables = disposables
+    }
+
+    /// Creates a bag holding the given disposables.
+    public convenience init(disposing disposables: [Disposable]) {
+        self.init()
+        self.disposables = disposables
+    }
+
+    /// Adds a disposable; if the bag is already being torn down, disposes it at once.
+    public func insert(_ disposable: Disposable) {
+        let disposeNow = lock.performLocked { () -> Bool in
+            if isDisposed { return true }
+            disposables.append(disposable)
+            return false
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    /// Adds several disposables.
+    public func insert(_ disposables: Disposable...) {
+        insert(disposables)
+    }
+
+    /// Adds several disposables.
+    public func insert(_ disposables: [Disposable]) {
+        let disposeNow = lock.performLocked { () -> Bool in
+            if isDisposed { return true }
+            self.disposables.append(contentsOf: disposables)
+            return false
+        }
+        if disposeNow {
+            for disposable in disposables { disposable.dispose() }
+        }
+    }
+
+    private func dispose() {
+        let current = lock.performLocked { () -> [Disposable] in
+            isDisposed = true
+            let current = disposables
+            disposables = []
+            return current
+        }
+        for disposable in current {
+            disposable.dispose()
+        }
+    }
+
+    deinit {
+        dispose()
+    }
+}

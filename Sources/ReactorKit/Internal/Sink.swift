@@ -1,0 +1,33 @@
+/// The per-subscription state of an operator: forwards events to one observer until disposed.
+///
+/// A sink and its ``SinkDisposer`` reference each other until the subscription is disposed
+/// or the sink finishes (sinks dispose themselves after a terminal event), which breaks the
+/// cycle and frees both.
+class Sink<Observer: ObserverType>: DisposeBase, Disposable, @unchecked Sendable {  // observer is called serially; `disposed` is atomic
+    final let observer: Observer
+    final let cancel: Cancelable
+    private let disposed = AtomicFlag()
+
+    init(observer: Observer, cancel: Cancelable) {
+        self.observer = observer
+        self.cancel = cancel
+    }
+
+    /// Forwards `event` to the observer unless the sink has been disposed.
+    @inline(__always)
+    final func forwardOn(_ event: Event<Observer.Element>) {
+        if disposed.isSet { return }
+        observer.on(event)
+    }
+
+    /// Whether the sink has been disposed.
+    final var isDisposed: Bool {
+        disposed.isSet
+    }
+
+    /// Stops forwarding and disposes the subscription this sink belongs to.
+    func dispose() {
+        disposed.set()
+        cancel.dispose()
+    }
+}

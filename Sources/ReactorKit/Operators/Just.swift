@@ -1,0 +1,52 @@
+extension ObservableType {
+    /// Returns a sequence of one element, then completion, sent synchronously on subscription.
+    public static func just(_ element: Element) -> Observable<Element> {
+        Just(element)
+    }
+
+    /// Returns a sequence of one element, then completion, each sent through `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        JustScheduled(element, scheduler: scheduler)
+    }
+}
+
+private final class Just<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+    let element: Element
+
+    init(_ element: Element) {
+        self.element = element
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+private final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+    let element: Element
+    let scheduler: ImmediateSchedulerType
+
+    init(_ element: Element, scheduler: ImmediateSchedulerType) {
+        self.element = element
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+        -> (sink: Disposable, subscription: Disposable)
+    where Observer.Element == Element {
+        let sink = ForwardingSink(observer: observer, cancel: cancel)
+        let scheduler = self.scheduler
+        let subscription = scheduler.schedule(element) { element -> Disposable in
+            sink.forwardOn(.next(element))
+            return scheduler.schedule(()) { _ in
+                sink.forwardOn(.completed)
+                sink.dispose()
+                return Disposables.create()
+            }
+        }
+        return (sink, subscription)
+    }
+}

@@ -1,0 +1,99 @@
+/// A subject that holds a current value: each new observer receives it first, then every
+/// later event.
+///
+/// ```swift
+/// let subject = BehaviorSubject(value: 0)
+/// subject.onNext(1)
+/// subject.subscribe(onNext: { print($0) })  // prints 1
+/// try subject.value()                        // 1
+/// ```
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
+    @unchecked Sendable
+{  // guarded by core.lock
+    private let core = SubjectCore<Element>()
+    /// The subject as an observer is the subject itself.
+    public typealias Observer = BehaviorSubject<Element>
+
+    private var element: Element
+    private var stoppedEvent: Event<Element>?
+    private var disposed = false
+
+    /// Creates a subject whose current value is `value`.
+    public init(value: Element) {
+        element = value
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool {
+        core.hasObservers
+    }
+
+    /// Whether the subject has been disposed.
+    public var isDisposed: Bool {
+        core.lock.performLocked { disposed }
+    }
+
+    /// Returns the current value.
+    ///
+    /// - Throws: `RxError.disposed` once disposed, or the error the subject failed with.
+    public func value() throws -> Element {
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        if disposed {
+            throw RxError.disposed(object: self)
+        }
+        if let error = stoppedEvent?.error {
+            throw error
+        }
+        return element
+    }
+
+    /// Updates the current value and broadcasts `event`; ignored after a terminal event or disposal.
+    public func on(_ event: Event<Element>) {
+        core.lock.lock()
+        if disposed || stoppedEvent != nil {
+            core.lock.unlock()
+            return
+        }
+        switch event {
+        case .next(let value):
+            element = value
+        case .error, .completed:
+            stoppedEvent = event
+        }
+        core.emitAndUnlock(.broadcast(core.observers.items, event))
+    }
+
+    /// Subscribes `observer`: it receives the current value, then every later event.
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        core.lock.lock()
+        if disposed {
+            core.lock.unlock()
+            observer.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        if let stoppedEvent {
+            core.lock.unlock()
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let entry = core.insertLocked(observer)
+        core.emitAndUnlock(.replay(entry, [.next(element)]))
+        return entry
+    }
+
+    /// Returns the subject itself.
+    public func asObserver() -> BehaviorSubject<Element> {
+        self
+    }
+
+    /// Removes all observers; ``value()`` and later subscribers then fail with `RxError.disposed`.
+    public func dispose() {
+        core.lock.performLocked {
+            disposed = true
+            core.observers.removeAll()
+            stoppedEvent = nil
+        }
+    }
+}

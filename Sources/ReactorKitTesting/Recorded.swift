@@ -1,0 +1,58 @@
+import ReactorKit
+
+/// Virtual time in ``TestScheduler`` ticks; one tick is one second of `RxTimeInterval`.
+public typealias TestTime = Int
+
+/// A value recorded at a virtual time, such as an event an observer received.
+public struct Recorded<Value>: CustomDebugStringConvertible {
+    /// The virtual time at which the value was recorded.
+    public let time: TestTime
+    /// The recorded value.
+    public let value: Value
+
+    /// Creates a record of `value` at `time`.
+    public init(time: TestTime, value: Value) {
+        self.time = time
+        self.value = value
+    }
+
+    /// The value and its time, as `next(1) @ 210`.
+    public var debugDescription: String {
+        "\(value) @ \(time)"
+    }
+}
+
+extension Recorded: Equatable where Value: Equatable {}
+
+extension Recorded: Sendable where Value: Sendable {}
+
+extension Recorded {
+    /// A `.next(element)` event at `time`.
+    public static func next<T>(_ time: TestTime, _ element: T) -> Recorded<Event<T>> where Value == Event<T> {
+        Recorded(time: time, value: .next(element))
+    }
+
+    /// A `.completed` event at `time`.
+    public static func completed<T>(_ time: TestTime, _ type: T.Type = T.self) -> Recorded<Event<T>>
+    where Value == Event<T> {
+        Recorded(time: time, value: .completed)
+    }
+
+    /// An `.error(error)` event at `time`.
+    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>>
+    where Value == Event<T> {
+        Recorded(time: time, value: .error(error))
+    }
+
+    /// The given recorded events as an array.
+    public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>]
+    where Value == Event<T> {
+        recordedEvents
+    }
+
+    /// The given arrays of recorded events, concatenated.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]...) -> [Recorded<Event<T>>]
+    where Value == Event<T> {
+        recordedEvents.flatMap { $0 }
+    }
+}
