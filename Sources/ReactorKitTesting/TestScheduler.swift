@@ -13,7 +13,8 @@ import ReactorKit
 /// XCTAssertEqual(res.events, [.next(210, 10), .next(220, 20), .completed(300)])
 /// XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
 /// ```
-open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {  // driven from one thread at a time
+open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
+    // @unchecked Sendable: driven from one thread at a time
     /// The default virtual times used by ``start(_:)``.
     public struct Defaults {
         /// When the tested sequence is created: 100.

@@ -1,7 +1,8 @@
 import ReactorKit
 
 /// An observable of recorded events that records when it is subscribed to and unsubscribed from.
-open class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // driven from the scheduler's thread
+open class TestableObservable<Element>: ObservableType, @unchecked Sendable {
+    // @unchecked Sendable: driven from the scheduler's thread
     /// The subscriptions made so far, with their times.
     public internal(set) var subscriptions: [Subscription] = []
     /// The events this observable sends.

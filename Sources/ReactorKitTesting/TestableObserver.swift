@@ -1,7 +1,8 @@
 import ReactorKit
 
 /// An observer that records each event with the virtual time it arrived.
-public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {  // used from the scheduler's thread
+public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: used from the scheduler's thread
     /// The scheduler whose clock stamps the events.
     public let scheduler: TestScheduler
     /// The events received so far, in order.

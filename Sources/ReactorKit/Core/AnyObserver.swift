@@ -1,5 +1,6 @@
 /// A type-erased observer that forwards events to a closure or to another observer.
-public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {  // observers are called serially by the sequences that own them
+public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: observers are called serially by the sequences that own them
     /// The closure that receives each event.
     public typealias EventHandler = (Event<Element>) -> Void
 

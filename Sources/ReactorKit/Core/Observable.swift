@@ -8,7 +8,8 @@
 ///     .map { $0 * 10 }
 ///     .subscribe(onNext: { print($0) })  // 10, 20, 30
 /// ```
-open class Observable<Element>: ObservableType, @unchecked Sendable {  // subclasses are immutable or lock-guarded
+open class Observable<Element>: ObservableType, @unchecked Sendable {
+    // @unchecked Sendable: subclasses are immutable or lock-guarded
     /// Creates an observable; meant for subclasses.
     public init() {}
 

@@ -66,7 +66,8 @@ extension ObservableType {
 }
 
 /// The observer and disposable behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
-final class ClosureSubscription<Element>: DisposeBase, ObserverType, Disposable, @unchecked Sendable {  // handlers run serially; flags are atomic
+final class ClosureSubscription<Element>: DisposeBase, ObserverType, Disposable, @unchecked Sendable {
+    // @unchecked Sendable: handlers run serially; flags are atomic
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?

@@ -1,5 +1,6 @@
 /// Runs an action once, on its first disposal, then releases it.
-final class AnonymousDisposable: DisposeBase, Cancelable, @unchecked Sendable {  // action is touched only by the thread that wins `disposed`
+final class AnonymousDisposable: DisposeBase, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: action is touched only by the thread that wins `disposed`
     private let disposed = AtomicFlag()
     private var action: (() -> Void)?
 

@@ -1,5 +1,6 @@
 /// Disposes two disposables together, once.
-final class BinaryDisposable: DisposeBase, Cancelable, @unchecked Sendable {  // fields are touched only by the thread that wins `disposed`
+final class BinaryDisposable: DisposeBase, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: fields are touched only by the thread that wins `disposed`
     private let disposed = AtomicFlag()
     private var first: Disposable?
     private var second: Disposable?

@@ -6,7 +6,8 @@
 /// group.remove(for: key!)   // disposes `subscription` now
 /// group.dispose()           // disposes everything still inside
 /// ```
-public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Sendable {  // guarded by lock
+public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: guarded by lock
     /// A key returned by ``insert(_:)``, used to remove that disposable again.
     public struct DisposeKey: Hashable, Sendable {
         fileprivate let key: BagKey

@@ -6,7 +6,8 @@
 /// let disposeBag = DisposeBag()
 /// subject.subscribe(onNext: { print($0) }).disposed(by: disposeBag)
 /// ```
-public final class DisposeBag: DisposeBase, @unchecked Sendable {  // guarded by lock
+public final class DisposeBag: DisposeBase, @unchecked Sendable {
+    // @unchecked Sendable: guarded by lock
     private let lock = Lock()
     private var disposables: [Disposable] = []
     private var isDisposed = false

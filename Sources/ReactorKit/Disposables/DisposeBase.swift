@@ -1,5 +1,6 @@
 /// Base class of the library's disposables; counts them in debug builds' ``Resources``.
-public class DisposeBase: @unchecked Sendable {  // subclasses guard their own state
+public class DisposeBase: @unchecked Sendable {
+    // @unchecked Sendable: subclasses guard their own state
     init() {}
 
     #if DEBUG

@@ -1,7 +1,8 @@
 /// Holds one disposable at a time: assigning a new one disposes the previous one.
 ///
 /// Once the serial disposable is disposed, any disposable assigned to it is disposed at once.
-public final class SerialDisposable: DisposeBase, Cancelable, @unchecked Sendable {  // guarded by lock
+public final class SerialDisposable: DisposeBase, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: guarded by lock
     private let lock = Lock()
     private var current: Disposable?
     private var disposed = false

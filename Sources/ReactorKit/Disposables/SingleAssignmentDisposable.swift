@@ -2,7 +2,8 @@
 ///
 /// If it is disposed before the inner disposable is set, the inner one is disposed as soon as
 /// it arrives. Setting it twice is a programming error.
-public final class SingleAssignmentDisposable: DisposeBase, Cancelable, @unchecked Sendable {  // guarded by lock
+public final class SingleAssignmentDisposable: DisposeBase, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: guarded by lock
     private let lock = Lock()
     private var inner: Disposable?
     private var isSet = false

@@ -10,7 +10,8 @@
 ///
 /// Used where generic, non-`Sendable` values are guarded and a `Mutex` closure would be
 /// awkward. Never call observers, dispose actions or user closures while holding it.
-final class Lock: @unchecked Sendable {  // the mutex itself is the synchronization
+final class Lock: @unchecked Sendable {
+    // @unchecked Sendable: the mutex itself is the synchronization
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -49,7 +50,8 @@ final class Lock: @unchecked Sendable {  // the mutex itself is the synchronizat
 /// RxSwift's operators that merge several sources (merge, combineLatest, zip, …) hold such a
 /// lock while forwarding so that one observer never receives events concurrently, while a
 /// re-entrant event on the same thread is still delivered at once, as in RxSwift.
-final class RecursiveLock: @unchecked Sendable {  // the mutex itself is the synchronization
+final class RecursiveLock: @unchecked Sendable {
+    // @unchecked Sendable: the mutex itself is the synchronization
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {

@@ -1,9 +1,13 @@
+/// What ``Producer/run(_:cancel:)`` returns: the sink, and its upstream subscription.
+typealias SinkAndSubscription = (sink: Disposable, subscription: Disposable)
+
 /// Base class of operators: each subscription creates a sink through `run(_:cancel:)`.
 ///
 /// As in RxSwift, a subscription made outside any scheduled work runs inside the current
 /// thread's trampoline (``CurrentThreadScheduler``), so work that sources schedule on it
 /// (`Observable.of`, `from`, recursion) runs before `subscribe` returns, in order.
-class Producer<Element>: Observable<Element>, @unchecked Sendable {  // immutable
+class Producer<Element>: Observable<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     override init() {}
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
@@ -26,8 +30,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {  // immutabl
     }
 
     /// Creates the sink for one subscription and subscribes it upstream.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-        -> (sink: Disposable, subscription: Disposable)
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         rxAbstractMethod()
     }

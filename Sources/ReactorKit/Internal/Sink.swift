@@ -3,7 +3,8 @@
 /// A sink and its ``SinkDisposer`` reference each other until the subscription is disposed
 /// or the sink finishes (sinks dispose themselves after a terminal event), which breaks the
 /// cycle and frees both.
-class Sink<Observer: ObserverType>: DisposeBase, Disposable, @unchecked Sendable {  // observer is called serially; `disposed` is atomic
+class Sink<Observer: ObserverType>: DisposeBase, Disposable, @unchecked Sendable {
+    // @unchecked Sendable: observer is called serially; `disposed` is atomic
     final let observer: Observer
     final let cancel: Cancelable
     private let disposed = AtomicFlag()

@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// It may be disposed before `run` has returned them (a source that finishes during
 /// subscription); they are then disposed as soon as they are set.
-final class SinkDisposer: DisposeBase, Cancelable, @unchecked Sendable {  // fields published through `state`
+final class SinkDisposer: DisposeBase, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: fields published through `state`
     private static let disposedBit = 1
     private static let setBit = 2
 

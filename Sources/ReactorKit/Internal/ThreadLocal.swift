@@ -11,7 +11,8 @@
 /// Backed by a `pthread_key_t`: reading is a single `pthread_getspecific`, far cheaper than
 /// `Thread.current.threadDictionary`, which matters because every subscription and every
 /// trampolined action reads the current thread's scheduler state.
-final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {  // pthread keys are thread-safe
+final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
+    // @unchecked Sendable: pthread keys are thread-safe
     private let key: pthread_key_t
     private let make: @Sendable () -> Value
 

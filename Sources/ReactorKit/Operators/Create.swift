@@ -17,15 +17,15 @@ extension ObservableType {
     }
 }
 
-private final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let subscribeHandler: (AnyObserver<Element>) -> Disposable
 
     init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-        -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
         let subscription = subscribeHandler(AnyObserver(sink))

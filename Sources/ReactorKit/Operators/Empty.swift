@@ -15,7 +15,8 @@ extension ObservableType {
     }
 }
 
-private final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         observer.on(.completed)
@@ -23,14 +24,16 @@ private final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendab
     }
 }
 
-private final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         Disposables.create()
     }
 }
 
-private final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let error: Swift.Error
 
     init(_ error: Swift.Error) {

@@ -7,7 +7,8 @@ extension ObservableType {
     }
 }
 
-private final class Filter<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class Filter<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let source: Observable<Element>
     let predicate: (Element) throws -> Bool
 
@@ -16,8 +17,7 @@ private final class Filter<Element>: Producer<Element>, @unchecked Sendable {  /
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-        -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))

@@ -38,7 +38,8 @@ extension ObservableType {
     }
 }
 
-private final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {  // immutable
+private final class ObservableSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let elements: Source
     let scheduler: ImmediateSchedulerType
 
@@ -47,8 +48,7 @@ private final class ObservableSequence<Source: Sequence>: Producer<Source.Elemen
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-        -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Source.Element {
         let sink = ForwardingSink(observer: observer, cancel: cancel)
         let subscription = scheduler.scheduleRecursive(elements.makeIterator()) { iterator, recurse in
@@ -65,7 +65,8 @@ private final class ObservableSequence<Source: Sequence>: Producer<Source.Elemen
     }
 }
 
-private final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class ObservableOptional<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let optional: Element?
 
     init(_ optional: Element?) {
@@ -82,7 +83,8 @@ private final class ObservableOptional<Element>: Producer<Element>, @unchecked S
     }
 }
 
-private final class ObservableOptionalScheduled<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class ObservableOptionalScheduled<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let optional: Element?
     let scheduler: ImmediateSchedulerType
 
@@ -91,8 +93,7 @@ private final class ObservableOptionalScheduled<Element>: Producer<Element>, @un
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-        -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = ForwardingSink(observer: observer, cancel: cancel)
         let scheduler = self.scheduler

@@ -10,7 +10,8 @@ extension ObservableType {
     }
 }
 
-private final class Just<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class Just<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let element: Element
 
     init(_ element: Element) {
@@ -25,7 +26,8 @@ private final class Just<Element>: Producer<Element>, @unchecked Sendable {  // 
     }
 }
 
-private final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {  // immutable
+private final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let element: Element
     let scheduler: ImmediateSchedulerType
 
@@ -34,8 +36,7 @@ private final class JustScheduled<Element>: Producer<Element>, @unchecked Sendab
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-        -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = ForwardingSink(observer: observer, cancel: cancel)
         let scheduler = self.scheduler

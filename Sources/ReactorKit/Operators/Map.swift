@@ -20,7 +20,8 @@ extension ObservableType {
     }
 }
 
-private final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {  // immutable
+private final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let source: Observable<Source>
     let transform: (Source) throws -> Result
 
@@ -29,8 +30,7 @@ private final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-        -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Result {
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))

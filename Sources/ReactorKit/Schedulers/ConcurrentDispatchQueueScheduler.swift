@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Use it for `subscribe(on:)` of independent work; to deliver events serially use
 /// ``SerialDispatchQueueScheduler`` instead.
-public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {  // immutable
+public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let configuration: DispatchQueueConfiguration
 
     /// The scheduler's current time: the wall clock.

@@ -85,7 +85,8 @@ class InvocableItem: DisposeBase, Cancelable, @unchecked Sendable {
 
 /// A queued action with its state; disposing it cancels it if it has not run, or disposes
 /// what it returned if it has.
-final class ScheduledItem<State>: InvocableItem, @unchecked Sendable {  // state/action used once by the owning thread
+final class ScheduledItem<State>: InvocableItem, @unchecked Sendable {
+    // @unchecked Sendable: state/action used once by the owning thread
     private let state: State
     private let action: (State) -> Disposable
     private let disposable = SingleAssignmentDisposable()

@@ -59,7 +59,8 @@ struct DispatchQueueConfiguration: Sendable {
 
 /// The state threaded through a periodic timer's runs; a dispatch timer source never runs
 /// its handler concurrently with itself.
-private final class PeriodicState<State>: @unchecked Sendable {  // used only by the timer's serial handler
+private final class PeriodicState<State>: @unchecked Sendable {
+    // @unchecked Sendable: used only by the timer's serial handler
     private var state: State
     private let action: (State) -> State
 

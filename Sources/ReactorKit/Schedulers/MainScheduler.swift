@@ -9,7 +9,8 @@ import Synchronization
 /// `DispatchQueue.main.async`. ``asyncInstance`` always goes through the queue. On Linux
 /// the main queue runs only while the main thread drains it (`dispatchMain()`, a run loop,
 /// or an async `main`).
-public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {  // immutable but for the atomic counter
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    // @unchecked Sendable: immutable but for the atomic counter
     /// The shared instance.
     public static let instance = MainScheduler()
 
@@ -39,7 +40,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// The same check as ``ensureRunningOnMainThread(errorMessage:)``.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-        ensureRunningOnMainThread(errorMessage: errorMessage ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
+        ensureRunningOnMainThread(
+            errorMessage: errorMessage
+                ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread."
+        )
     }
 
     override func scheduleInternal<StateType>(

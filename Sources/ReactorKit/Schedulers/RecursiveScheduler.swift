@@ -55,7 +55,8 @@ final class RecursiveScheduler<State, Scheduler: SchedulerType>: Sendable {
 
 /// The bookkeeping of a self-rescheduling action: each pending step is kept in a group so
 /// that disposing cancels whichever step is pending, and the action is released.
-private final class Recursion<Action>: @unchecked Sendable {  // guarded by lock
+private final class Recursion<Action>: @unchecked Sendable {
+    // @unchecked Sendable: guarded by lock
     private let lock = RecursiveLock()
     private let group = CompositeDisposable()
     private var action: Action?

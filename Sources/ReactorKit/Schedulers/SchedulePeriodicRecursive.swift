@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// Each tick first schedules the next tick, then runs the action unless a previous run is
 /// still pending; ticks that pile up run back to back.
-final class SchedulePeriodicRecursive<State, Scheduler: SchedulerType>: @unchecked Sendable {  // `state` is touched only by serialized dispatch runs
+final class SchedulePeriodicRecursive<State, Scheduler: SchedulerType>: @unchecked Sendable {
+    // @unchecked Sendable: `state` is touched only by serialized dispatch runs
     private enum Command {
         case tick
         case dispatchStart

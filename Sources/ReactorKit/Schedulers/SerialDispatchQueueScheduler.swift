@@ -9,7 +9,8 @@ import Foundation
 /// let background = SerialDispatchQueueScheduler(qos: .default)
 /// source.observe(on: background).subscribe(onNext: { print($0) })
 /// ```
-public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {  // immutable
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    // @unchecked Sendable: immutable
     let configuration: DispatchQueueConfiguration
 
     /// The scheduler's current time: the wall clock.
@@ -60,7 +61,8 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable { 
     }
 
     /// Schedules `action` to run asynchronously on the queue.
-    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable
+    {
         scheduleInternal(state, action: action)
     }
 

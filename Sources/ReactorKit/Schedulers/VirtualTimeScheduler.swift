@@ -174,7 +174,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 }
 
 /// One unit of work on a virtual time scheduler.
-final class VirtualSchedulerItem<Time>: Disposable, @unchecked Sendable {  // invoked by the scheduler's driving thread only
+final class VirtualSchedulerItem<Time>: Disposable, @unchecked Sendable {
+    // @unchecked Sendable: invoked by the scheduler's driving thread only
     let time: Time
     let id: Int
     private let action: () -> Disposable

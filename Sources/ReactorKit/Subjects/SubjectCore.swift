@@ -20,7 +20,8 @@
 ///
 /// A subject owns one core; it takes `lock`, updates its own state (guarded by the same
 /// lock), then hands the delivery to ``emitAndUnlock(_:)``, which releases the lock.
-final class SubjectCore<Element>: @unchecked Sendable {  // guarded by lock
+final class SubjectCore<Element>: @unchecked Sendable {
+    // @unchecked Sendable: guarded by lock
     typealias Entry = SubjectSubscription<Element>
 
     /// One unit of delivery: events for a set of observers.
@@ -109,7 +110,8 @@ final class SubjectCore<Element>: @unchecked Sendable {  // guarded by lock
 }
 
 /// A subscription to a subject: the observer, and the disposable that removes it.
-final class SubjectSubscription<Element>: DisposeBase, Disposable, @unchecked Sendable {  // `key` is guarded by the subject's lock
+final class SubjectSubscription<Element>: DisposeBase, Disposable, @unchecked Sendable {
+    // @unchecked Sendable: `key` is guarded by the subject's lock
     private let observer: (Event<Element>) -> Void
     private let disposed = AtomicFlag()
     private weak var core: SubjectCore<Element>?
