@@ -7,7 +7,8 @@ import Foundation
 /// `TestScheduler` in tests, where time-based operators run instantly and deterministically.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, CustomDebugStringConvertible,
     @unchecked Sendable
-{  // guarded by lock; meant to be driven from one thread at a time, like RxTest's
+{
+    // @unchecked Sendable: guarded by lock; meant to be driven from one thread at a time, like RxTest's
     /// The virtual time type.
     public typealias VirtualTime = Converter.VirtualTimeUnit
     /// The virtual time interval type.

@@ -9,7 +9,8 @@
 /// ```
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
     @unchecked Sendable
-{  // guarded by core.lock
+{
+    // @unchecked Sendable: guarded by core.lock
     private let core = SubjectCore<Element>()
     /// The subject as an observer is the subject itself.
     public typealias Observer = BehaviorSubject<Element>
