@@ -6,9 +6,12 @@ import Synchronization
 ///
 /// When called on the main thread with nothing of its own pending, ``schedule(_:action:)``
 /// runs the action at once, as RxSwift's `MainScheduler` does; otherwise it goes through
-/// `DispatchQueue.main.async`. ``asyncInstance`` always goes through the queue. On Linux
-/// the main queue runs only while the main thread drains it (`dispatchMain()`, a run loop,
-/// or an async `main`).
+/// `DispatchQueue.main.async`. ``asyncInstance`` always goes through the queue.
+///
+/// "On the main thread" means executing on the main dispatch queue: on Linux, after
+/// `dispatchMain()` (and in an async `main`) the main queue is drained by a worker thread,
+/// not by the process's first thread, so the check uses a queue-specific key, not
+/// `Thread.isMainThread`.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     // @unchecked Sendable: immutable but for the atomic counter
     /// The shared instance.
@@ -24,15 +27,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         super.init(serialQueue: DispatchQueue.main)
     }
 
-    /// Whether the caller runs on the main thread.
-    public static var isMainThread: Bool {
-        Thread.isMainThread
-    }
-
-    /// Stops with a programming-error message in debug builds unless on the main thread.
+    /// Stops with a programming-error message in debug builds unless running on the main queue.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         #if DEBUG
-            if !Thread.isMainThread {
+            if !DispatchQueue.isMain {
                 fatalError(errorMessage ?? "Running on background thread.")
             }
         #endif
@@ -51,7 +49,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         action: @escaping (StateType) -> Disposable
     ) -> Disposable {
         let previous = numberEnqueued.add(1, ordering: .acquiringAndReleasing).oldValue
-        if Thread.isMainThread && previous == 0 {
+        if DispatchQueue.isMain && previous == 0 {
             let disposable = action(state)
             numberEnqueued.subtract(1, ordering: .acquiringAndReleasing)
             return disposable
@@ -65,5 +63,18 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             self.numberEnqueued.subtract(1, ordering: .acquiringAndReleasing)
         }
         return cancel
+    }
+}
+
+extension DispatchQueue {
+    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
+
+    /// Whether the caller is executing on the main dispatch queue.
+    static var isMain: Bool {
+        DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }
 }

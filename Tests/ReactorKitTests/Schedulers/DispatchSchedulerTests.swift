@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import ReactorKit
+import Synchronization
+import Testing
+
+/// Waits (polling) until `condition` holds or `timeout` passes; returns whether it held.
+func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        Thread.sleep(forTimeInterval: 0.001)
+    }
+    return true
+}
+
+@Suite struct DispatchSchedulerTests {
+    @Test func serialSchedulerRunsActionsInOrderOffTheCallingThread() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.serial")
+        let log = Mutex<[Int]>([])
+        let caller = Thread.current
+        let sameThread = Atomic<Bool>(false)
+        for index in 0..<100 {
+            _ = scheduler.schedule(index) { value in
+                if Thread.current == caller { sameThread.store(true, ordering: .relaxed) }
+                log.withLock { $0.append(value) }
+                return Disposables.create()
+            }
+        }
+        #expect(waitUntil { log.withLock { $0.count } == 100 })
+        #expect(log.withLock { $0 } == Array(0..<100))
+        let sameThreadValue = sameThread.load(ordering: .relaxed)
+        #expect(!sameThreadValue)
+    }
+
+    @Test func disposingBeforeItRunsCancelsTheAction() {
+        let queue = DispatchQueue(label: "test.blocked")
+        let scheduler = SerialDispatchQueueScheduler(
+            queue: queue, internalSerialQueueName: "test.blocked.serial")
+        let gate = DispatchSemaphore(value: 0)
+        let ran = Atomic<Bool>(false)
+        let finished = Atomic<Bool>(false)
+        _ = scheduler.schedule(()) { _ in
+            gate.wait()
+            return Disposables.create()
+        }
+        let cancelled = scheduler.schedule(()) { _ in
+            ran.store(true, ordering: .relaxed)
+            return Disposables.create()
+        }
+        _ = scheduler.schedule(()) { _ in
+            finished.store(true, ordering: .relaxed)
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        gate.signal()
+        #expect(waitUntil { finished.load(ordering: .relaxed) == true })
+        let ranValue = ran.load(ordering: .relaxed)
+        #expect(!ranValue)
+    }
+
+    @Test func scheduleRelativeWaitsAndCanBeCancelled() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let start = ContinuousClock.now
+        let elapsed = Mutex<Duration?>(nil)
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
+            elapsed.withLock { $0 = ContinuousClock.now - start }
+            return Disposables.create()
+        }
+        let cancelledRan = Atomic<Bool>(false)
+        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(30)) { _ in
+            cancelledRan.store(true, ordering: .relaxed)
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        #expect(waitUntil { elapsed.withLock { $0 } != nil })
+        #expect(elapsed.withLock { $0! } >= .milliseconds(50))
+        let cancelledRanValue = cancelledRan.load(ordering: .relaxed)
+        #expect(!cancelledRanValue)
+    }
+
+    @Test func schedulePeriodicThreadsStateUntilDisposed() {
+        let scheduler = SerialDispatchQueueScheduler(qos: .default)
+        let states = Mutex<[Int]>([])
+        let subscription = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) {
+            state in
+            states.withLock { $0.append(state) }
+            return state + 1
+        }
+        #expect(waitUntil { states.withLock { $0.count } >= 5 })
+        subscription.dispose()
+        let countAtDispose = states.withLock { $0.count }
+        Thread.sleep(forTimeInterval: 0.05)
+        let values = states.withLock { $0 }
+        #expect(Array(values.prefix(5)) == [0, 1, 2, 3, 4])
+        #expect(values.count <= countAtDispose + 1)
+    }
+
+    @Test func mainSchedulerRunsOnTheMainThread() async {
+        let onMain = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    continuation.resume(returning: isOnMainQueue())
+                    return Disposables.create()
+                }
+            }
+        }
+        #expect(onMain)
+        let asyncOnMain = await withCheckedContinuation { continuation in
+            _ = MainScheduler.asyncInstance.schedule(()) { _ in
+                continuation.resume(returning: isOnMainQueue())
+                return Disposables.create()
+            }
+        }
+        #expect(asyncOnMain)
+    }
+
+    @Test func schedulersReportWallClockNow() {
+        let before = Date()
+        let now = SerialDispatchQueueScheduler(qos: .default).now
+        #expect(now >= before)
+        #expect(now.timeIntervalSince(before) < 5)
+    }
+}
+
+private let mainQueueMarker: DispatchSpecificKey<UInt8> = {
+    let key = DispatchSpecificKey<UInt8>()
+    DispatchQueue.main.setSpecific(key: key, value: 7)
+    return key
+}()
+
+/// Whether the caller runs on the main dispatch queue (not necessarily the first thread).
+private func isOnMainQueue() -> Bool {
+    DispatchQueue.getSpecific(key: mainQueueMarker) == 7
+}
