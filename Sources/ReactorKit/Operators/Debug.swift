@@ -1,0 +1,144 @@
+import Foundation
+
+extension ObservableType {
+    /// Prints every subscription, event and disposal to standard output, and forwards every
+    /// event unchanged.
+    ///
+    /// Each line reads `<date>: <identifier> -> <what happened>`, with the date formatted as
+    /// `yyyy-MM-dd HH:mm:ss.SSS`: `subscribed` when an observer subscribes, `Event next(1)`,
+    /// `Event error(…)` or `Event completed` for each event, and `isDisposed` when the
+    /// subscription ends.
+    ///
+    /// ```swift
+    /// reactor.state.debug("state")
+    /// // 2024-05-01 10:00:00.000: state -> subscribed
+    /// // 2024-05-01 10:00:00.001: state -> Event next(State(count: 0))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The label printed on each line; defaults to `file:line (function)`.
+    ///   - trimOutput: Whether to shorten event descriptions longer than 40 characters.
+    ///   - file: The caller's file, used when `identifier` is `nil`.
+    ///   - line: The caller's line, used when `identifier` is `nil`.
+    ///   - function: The caller's function, used when `identifier` is `nil`.
+    /// - Returns: The source sequence, logged.
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> Observable<Element> {
+        Debug(
+            source: asObservable(),
+            identifier: debugIdentifier(identifier, file: file, line: line, function: function),
+            trimOutput: trimOutput,
+            output: { print($0) })
+    }
+
+    /// `debug` with the lines sent to `output` instead of standard output; for tests.
+    func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function,
+        output: @escaping @Sendable (String) -> Void
+    ) -> Observable<Element> {
+        Debug(
+            source: asObservable(),
+            identifier: debugIdentifier(identifier, file: file, line: line, function: function),
+            trimOutput: trimOutput,
+            output: output)
+    }
+}
+
+private func debugIdentifier(_ identifier: String?, file: String, line: UInt, function: String) -> String {
+    if let identifier {
+        return identifier
+    }
+    let fileName = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+    return "\(fileName):\(line) (\(function))"
+}
+
+/// Formats the time stamps of `debug` lines; `DateFormatter` is used under a lock.
+private final class DebugTimestamp: @unchecked Sendable {
+    // @unchecked Sendable: the formatter is guarded by lock
+    static let shared = DebugTimestamp()
+
+    private let lock = Lock()
+    private let formatter: DateFormatter
+
+    private init() {
+        formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+    }
+
+    func now() -> String {
+        let date = Date()
+        return lock.performLocked { formatter.string(from: date) }
+    }
+}
+
+private final class Debug<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
+    let source: Observable<Element>
+    let identifier: String
+    let trimOutput: Bool
+    let output: @Sendable (String) -> Void
+
+    init(
+        source: Observable<Element>, identifier: String, trimOutput: Bool, output: @escaping @Sendable (String) -> Void
+    ) {
+        self.source = source
+        self.identifier = identifier
+        self.trimOutput = trimOutput
+        self.output = output
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+
+    func log(_ content: String) {
+        output("\(DebugTimestamp.shared.now()): \(identifier) -> \(content)")
+    }
+}
+
+private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: the parent is immutable; disposal is logged once through an atomic flag
+    typealias Element = Observer.Element
+    private static var maxEventTextLength: Int { 40 }
+
+    private let parent: Debug<Element>
+    private let disposalLogged = AtomicFlag()
+
+    init(parent: Debug<Element>, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        parent.log("subscribed")
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        let eventText = "\(event)"
+        let limit = Self.maxEventTextLength
+        let normalized =
+            parent.trimOutput && eventText.count > limit
+            ? String(eventText.prefix(limit / 2)) + "..." + String(eventText.suffix(limit / 2))
+            : eventText
+        parent.log("Event \(normalized)")
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+
+    override func dispose() {
+        if !isDisposed && disposalLogged.set() {
+            parent.log("isDisposed")
+        }
+        super.dispose()
+    }
+}

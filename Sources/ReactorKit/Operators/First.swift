@@ -1,0 +1,54 @@
+extension ObservableType {
+    /// Returns the first element of the sequence, or `nil` if it completes without elements.
+    ///
+    /// The result sends exactly one element, then completes; the source is unsubscribed after
+    /// its first element. A source error is forwarded.
+    ///
+    /// RxSwift returns `Single<Element?>`; this library has no `Single` trait, so the result is
+    /// an `Observable<Element?>` with the same events.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2).first()            // Optional(1), completed
+    /// Observable<Int>.empty().first()        // nil, completed
+    /// ```
+    ///
+    /// - Returns: A sequence of one optional element.
+    public func first() -> Observable<Element?> {
+        First(source: asObservable())
+    }
+}
+
+private final class First<Element>: Producer<Element?>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
+    let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element? {
+        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == Element? {
+    // @unchecked Sendable: stateless beyond the base sink
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            forwardOn(.next(element))
+            forwardOn(.completed)
+            dispose()
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.next(nil))
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,55 @@
+extension ObservableType {
+    /// Skips the first `count` elements of the sequence and returns the rest.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3).skip(2)  // 3, completed
+    /// ```
+    ///
+    /// - Parameter count: The number of elements to skip; zero or less skips nothing.
+    /// - Returns: The source's elements after the first `count`.
+    public func skip(_ count: Int) -> Observable<Element> {
+        SkipCount(source: asObservable(), count: count)
+    }
+}
+
+private final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
+    let source: Observable<Element>
+    let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        self.source = source
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: `remaining` is only touched by the source's serial events
+    typealias Element = Observer.Element
+    private var remaining: Int
+
+    init(remaining: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = remaining
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if remaining <= 0 {
+                forwardOn(event)
+            } else {
+                remaining -= 1
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
