@@ -179,6 +179,16 @@ import Testing
         #expect(ys.subscriptions == [])
     }
 
+    @Test func otherThatFinishesDuringItsSubscription() {
+        expectNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(150, 1), .next(350, 2)])
+            let res = scheduler.start { xs.timeout(.seconds(100), other: Observable.just(-1), scheduler: scheduler) }
+            #expect(res.events == [.next(300, -1), .completed(300)])
+            #expect(xs.subscriptions == [Subscription(200, 300)])
+        }
+    }
+
     @Test func justAndErrorReleaseEverything() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
