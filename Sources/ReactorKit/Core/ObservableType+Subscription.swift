@@ -27,9 +27,10 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let subscription = ClosureSubscription<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        subscription.setUpstream(asObservable().subscribe(subscription))
+        let subscription = ClosureSubscription(onDisposed: onDisposed)
+        let observer = ClosureObserver<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, subscription: subscription)
+        subscription.setUpstream(asObservable().subscribe(observer))
         return subscription
     }
 
@@ -65,26 +66,20 @@ extension ObservableType {
     }
 }
 
-/// The observer and disposable behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
-final class ClosureSubscription<Element>: DisposeBase, ObserverType, Disposable, @unchecked Sendable {
-    // @unchecked Sendable: handlers run serially; flags are atomic
-    private let onNext: ((Element) -> Void)?
-    private let onError: ((Swift.Error) -> Void)?
-    private let onCompleted: (() -> Void)?
-    private let onDisposed: (() -> Void)?
-    private let stopped = AtomicFlag()
-    private let disposedHandlerRan = AtomicFlag()
+/// The disposable returned by `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+///
+/// It holds the upstream subscription and `onDisposed` (released once run), but not the
+/// element closures: those live in the ``ClosureObserver``, which the upstream chain owns and
+/// frees on disposal. So a closure that captures its own subscription's disposable forms no
+/// cycle once the subscription is disposed or finished, as in RxSwift.
+final class ClosureSubscription: DisposeBase, Disposable, @unchecked Sendable {
+    // @unchecked Sendable: flags are atomic; `onDisposed` is touched only by the thread that wins `handlerRan`
+    let stopped = AtomicFlag()
+    private let handlerRan = AtomicFlag()
     private let upstream = SingleAssignmentDisposable()
+    private var onDisposed: (() -> Void)?
 
-    init(
-        onNext: ((Element) -> Void)?,
-        onError: ((Swift.Error) -> Void)?,
-        onCompleted: (() -> Void)?,
-        onDisposed: (() -> Void)?
-    ) {
-        self.onNext = onNext
-        self.onError = onError
-        self.onCompleted = onCompleted
+    init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
     }
 
@@ -92,35 +87,57 @@ final class ClosureSubscription<Element>: DisposeBase, ObserverType, Disposable,
         upstream.setDisposable(disposable)
     }
 
-    func on(_ event: Event<Element>) {
-        if stopped.isSet { return }
-        switch event {
-        case .next(let element):
-            onNext?(element)
-        case .error(let error):
-            guard stopped.set() else { return }
-            if let onError {
-                onError(error)
-            } else {
-                reportUnhandledError(error)
-            }
-            finish()
-        case .completed:
-            guard stopped.set() else { return }
-            onCompleted?()
-            finish()
-        }
-    }
-
     func dispose() {
         stopped.set()
         finish()
     }
 
-    private func finish() {
+    /// Disposes the upstream subscription and runs `onDisposed` once.
+    func finish() {
         upstream.dispose()
-        if disposedHandlerRan.set() {
-            onDisposed?()
+        guard handlerRan.set() else { return }
+        let handler = onDisposed
+        onDisposed = nil
+        handler?()
+    }
+}
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+final class ClosureObserver<Element>: ObserverType {
+    private let onNext: ((Element) -> Void)?
+    private let onError: ((Swift.Error) -> Void)?
+    private let onCompleted: (() -> Void)?
+    private let subscription: ClosureSubscription
+
+    init(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        subscription: ClosureSubscription
+    ) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.subscription = subscription
+    }
+
+    func on(_ event: Event<Element>) {
+        if subscription.stopped.isSet { return }
+        switch event {
+        case .next(let element):
+            onNext?(element)
+        case .error(let error):
+            guard subscription.stopped.set() else { return }
+            if let onError {
+                onError(error)
+            } else {
+                reportUnhandledError(error)
+            }
+            subscription.finish()
+        case .completed:
+            guard subscription.stopped.set() else { return }
+            onCompleted?()
+            subscription.finish()
         }
     }
 }

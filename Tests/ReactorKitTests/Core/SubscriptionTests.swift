@@ -58,7 +58,8 @@ import Testing
             subject.onNext(1)
             subject.onNext(2)
             #expect(received == [1])
-            subscription = nil  // the closure captured this variable: break that cycle
+            // The closure captures the variable holding its own disposable: after dispose that
+            // must not be a cycle (expectNoLeaks checks it).
         }
     }
 
