@@ -1,7 +1,6 @@
 import Dispatch
 import ReactorKit
 import ReactorKitTesting
-import Synchronization
 import Testing
 
 @Suite struct MergeTests {
@@ -46,48 +45,61 @@ import Testing
         }
     }
 
+    /// Three cold inner sequences sent by a hot outer one at 300, 400 and 500.
+    private struct InnerSequencesFixture {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys1: TestableObservable<Int>
+        let ys2: TestableObservable<Int>
+        let ys3: TestableObservable<Int>
+
+        init(
+            ys1Elements: [Recorded<Event<Int>>] = [.next(110, 103), .next(120, 104), .next(210, 105), .next(220, 106)],
+            ys2Last: Recorded<Event<Int>> = .completed(50),
+            ys3Tail: [Recorded<Event<Int>>] = [.next(120, 305), .completed(150)]
+        ) {
+            ys1 = scheduler.createColdObservable([.next(10, 101), .next(20, 102)] + ys1Elements + [.completed(230)])
+            ys2 = scheduler.createColdObservable([
+                .next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), ys2Last,
+            ])
+            ys3 = scheduler.createColdObservable(
+                [.next(10, 301), .next(20, 302), .next(30, 303), .next(40, 304)] + ys3Tail)
+        }
+
+        func outer(
+            _ last: Recorded<Event<TestableObservable<Int>>> = .completed(600), sendsYs3: Bool = true
+        ) -> TestableObservable<TestableObservable<Int>> {
+            scheduler.createHotObservable(
+                [.next(300, ys1), .next(400, ys2)] + (sendsYs3 ? [.next(500, ys3)] : []) + [last])
+        }
+    }
+
+    /// What merging the fixture's sequences sends until 440.
+    private static let interleavedUntil440: [Recorded<Event<Int>>] = [
+        .next(310, 101), .next(320, 102), .next(410, 103), .next(410, 201), .next(420, 104), .next(420, 202),
+        .next(430, 203), .next(440, 204),
+    ]
+
     @Test func interleavesInnerSequencesAndWaitsForAllToComplete() {
         expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable([
-                .next(10, 101), .next(20, 102), .next(110, 103), .next(120, 104), .next(210, 105), .next(220, 106),
-                .completed(230),
-            ])
-            let ys2 = scheduler.createColdObservable([
-                .next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), .completed(50),
-            ])
-            let ys3 = scheduler.createColdObservable([
-                .next(10, 301), .next(20, 302), .next(30, 303), .next(40, 304), .next(120, 305), .completed(150),
-            ])
-            let xs = scheduler.createHotObservable([
-                .next(300, ys1), .next(400, ys2), .next(500, ys3), .completed(600),
-            ])
-            let res = scheduler.start { xs.merge() }
+            let fixture = InnerSequencesFixture()
+            let xs = fixture.outer()
+            let res = fixture.scheduler.start { xs.merge() }
             #expect(
-                res.events == [
-                    .next(310, 101), .next(320, 102), .next(410, 103), .next(410, 201), .next(420, 104),
-                    .next(420, 202), .next(430, 203), .next(440, 204), .next(510, 105), .next(510, 301),
-                    .next(520, 106), .next(520, 302), .next(530, 303), .next(540, 304), .next(620, 305),
-                    .completed(650),
+                res.events == Self.interleavedUntil440 + [
+                    .next(510, 105), .next(510, 301), .next(520, 106), .next(520, 302), .next(530, 303),
+                    .next(540, 304), .next(620, 305), .completed(650),
                 ])
             #expect(xs.subscriptions == [Subscription(200, 600)])
-            #expect(ys1.subscriptions == [Subscription(300, 530)])
-            #expect(ys2.subscriptions == [Subscription(400, 450)])
-            #expect(ys3.subscriptions == [Subscription(500, 650)])
+            #expect(fixture.ys1.subscriptions == [Subscription(300, 530)])
+            #expect(fixture.ys2.subscriptions == [Subscription(400, 450)])
+            #expect(fixture.ys3.subscriptions == [Subscription(500, 650)])
         }
     }
 
     @Test func completesWithTheOuterSequenceWhenInnerOnesAreDone() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let ys1 = scheduler.createColdObservable([.next(10, 101), .next(20, 102), .completed(230)])
-        let ys2 = scheduler.createColdObservable([
-            .next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), .completed(50),
-        ])
-        let ys3 = scheduler.createColdObservable([
-            .next(10, 301), .next(20, 302), .next(30, 303), .next(40, 304), .completed(50),
-        ])
-        let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .next(500, ys3), .completed(600)])
-        let res = scheduler.start { xs.merge() }
+        let fixture = InnerSequencesFixture(ys1Elements: [], ys3Tail: [.completed(50)])
+        let xs = fixture.outer()
+        let res = fixture.scheduler.start { xs.merge() }
         #expect(
             res.events == [
                 .next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .next(430, 203),
@@ -95,55 +107,30 @@ import Testing
                 .completed(600),
             ])
         #expect(xs.subscriptions == [Subscription(200, 600)])
-        #expect(ys1.subscriptions == [Subscription(300, 530)])
-        #expect(ys2.subscriptions == [Subscription(400, 450)])
-        #expect(ys3.subscriptions == [Subscription(500, 550)])
+        #expect(fixture.ys1.subscriptions == [Subscription(300, 530)])
+        #expect(fixture.ys2.subscriptions == [Subscription(400, 450)])
+        #expect(fixture.ys3.subscriptions == [Subscription(500, 550)])
     }
 
     @Test func innerErrorDisposesEverything() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let ys1 = scheduler.createColdObservable([
-            .next(10, 101), .next(20, 102), .next(110, 103), .next(120, 104), .next(210, 105), .next(220, 106),
-            .completed(230),
-        ])
-        let ys2 = scheduler.createColdObservable([
-            .next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), .error(50, testError1),
-        ])
-        let ys3 = scheduler.createColdObservable([
-            .next(10, 301), .next(20, 302), .next(30, 303), .next(40, 304), .completed(150),
-        ])
-        let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .next(500, ys3), .completed(600)])
-        let res = scheduler.start { xs.merge() }
-        #expect(
-            res.events == [
-                .next(310, 101), .next(320, 102), .next(410, 103), .next(410, 201), .next(420, 104),
-                .next(420, 202), .next(430, 203), .next(440, 204), .error(450, testError1),
-            ])
+        let fixture = InnerSequencesFixture(ys2Last: .error(50, testError1))
+        let xs = fixture.outer()
+        let res = fixture.scheduler.start { xs.merge() }
+        #expect(res.events == Self.interleavedUntil440 + [.error(450, testError1)])
         #expect(xs.subscriptions == [Subscription(200, 450)])
-        #expect(ys1.subscriptions == [Subscription(300, 450)])
-        #expect(ys2.subscriptions == [Subscription(400, 450)])
-        #expect(ys3.subscriptions == [])
+        #expect(fixture.ys1.subscriptions == [Subscription(300, 450)])
+        #expect(fixture.ys2.subscriptions == [Subscription(400, 450)])
+        #expect(fixture.ys3.subscriptions == [])
     }
 
     @Test func outerErrorDisposesEverything() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let ys1 = scheduler.createColdObservable([
-            .next(10, 101), .next(20, 102), .next(110, 103), .next(120, 104), .next(210, 105), .next(220, 106),
-            .completed(230),
-        ])
-        let ys2 = scheduler.createColdObservable([
-            .next(10, 201), .next(20, 202), .next(30, 203), .next(40, 204), .completed(50),
-        ])
-        let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .error(500, testError1)])
-        let res = scheduler.start { xs.merge() }
-        #expect(
-            res.events == [
-                .next(310, 101), .next(320, 102), .next(410, 103), .next(410, 201), .next(420, 104),
-                .next(420, 202), .next(430, 203), .next(440, 204), .error(500, testError1),
-            ])
+        let fixture = InnerSequencesFixture()
+        let xs = fixture.outer(.error(500, testError1), sendsYs3: false)
+        let res = fixture.scheduler.start { xs.merge() }
+        #expect(res.events == Self.interleavedUntil440 + [.error(500, testError1)])
         #expect(xs.subscriptions == [Subscription(200, 500)])
-        #expect(ys1.subscriptions == [Subscription(300, 500)])
-        #expect(ys2.subscriptions == [Subscription(400, 450)])
+        #expect(fixture.ys1.subscriptions == [Subscription(300, 500)])
+        #expect(fixture.ys2.subscriptions == [Subscription(400, 450)])
     }
 
     @Test func disposalUnsubscribesOuterAndInner() {
@@ -435,31 +422,5 @@ import Testing
             #expect(fromSource == Array((index * perSource)..<((index + 1) * perSource)))
         }
         subscription.dispose()
-    }
-}
-
-/// Records elements delivered from several threads and counts deliveries that overlapped.
-private final class SerialDeliveryProbe: Sendable {
-    private let inside = Atomic<Int>(0)
-    private let overlapCount = Atomic<Int>(0)
-    private let completionCount = Atomic<Int>(0)
-    private let received = Mutex<[Int]>([])
-
-    var overlaps: Int { overlapCount.load(ordering: .acquiring) }
-    var completions: Int { completionCount.load(ordering: .acquiring) }
-    var values: [Int] { received.withLock { $0 } }
-
-    func receive(_ value: Int) {
-        if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
-            overlapCount.add(1, ordering: .relaxed)
-        }
-        received.withLock { $0.append(value) }
-        // Widen the window in which a concurrent delivery would be caught.
-        for _ in 0..<50 { _ = inside.load(ordering: .relaxed) }
-        inside.subtract(1, ordering: .acquiringAndReleasing)
-    }
-
-    func complete() {
-        completionCount.add(1, ordering: .relaxed)
     }
 }
