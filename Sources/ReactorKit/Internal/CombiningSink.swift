@@ -30,20 +30,15 @@ struct CombiningRule: Sendable {
 /// the observer never receives two events at once.
 class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     // @unchecked Sendable: the mutable state is guarded by `lock`
-    private struct SourceState {
-        var available = 0
-        var isDone = false
-    }
-
     let lock = RecursiveLock()
     let rule: CombiningRule
-    private var sources: ContiguousArray<SourceState>
+    private var sources: ContiguousArray<CombiningSourceState>
     private var sourcesWithElements = 0
     private var doneCount = 0
 
     init(arity: Int, rule: CombiningRule, observer: Observer, cancel: Cancelable) {
         self.rule = rule
-        sources = ContiguousArray(repeating: SourceState(), count: arity)
+        sources = ContiguousArray(repeating: CombiningSourceState(), count: arity)
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -115,26 +110,52 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     }
 }
 
+/// What a ``CombiningSink`` knows of one source. Not nested in the generic sink, so that its
+/// metadata is static and costs nothing in unspecialized code.
+struct CombiningSourceState {
+    /// Elements available to combine: how many (`zip`), or 1 once one arrived (`combineLatest`).
+    var available = 0
+    var isDone = false
+}
+
 /// The elements one source has sent and not yet combined (`zip`), or its latest one
 /// (`combineLatest`). Only touched with the sink's lock held.
+///
+/// The next element to combine is kept in a plain stored property; only `zip` elements that
+/// arrive while one is already waiting go to a queue, created on first need. This keeps the
+/// common path free of queue operations, which matter in unspecialized generic code.
 final class CombiningBuffer<Element> {
     private let consumesElements: Bool
-    private var elements = Queue<Element>(capacity: 1)
+    private var next: Element?
+    private var waiting: Queue<Element>?
+    private var waitingCount = 0
 
     init(consumesElements: Bool) {
         self.consumesElements = consumesElements
     }
 
     func push(_ element: Element) {
-        if !consumesElements && !elements.isEmpty {
-            _ = elements.dequeue()
+        if consumesElements && next != nil {
+            if waiting == nil { waiting = Queue() }
+            waiting!.enqueue(element)
+            waitingCount += 1
+        } else {
+            next = element
         }
-        elements.enqueue(element)
     }
 
     /// The element to combine; removed when elements are consumed.
     func take() -> Element {
-        consumesElements ? elements.dequeue()! : elements.peek()!
+        let element = next!
+        if consumesElements {
+            if waitingCount > 0 {
+                waitingCount -= 1
+                next = waiting!.dequeue()
+            } else {
+                next = nil
+            }
+        }
+        return element
     }
 }
 
