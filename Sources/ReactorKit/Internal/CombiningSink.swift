@@ -292,26 +292,28 @@ final class CombiningPackProducer<each Source, Result>: Producer<Result>, @unche
 }
 
 /// `combineLatest`/`zip` of a collection of sources.
-final class CombiningCollectionProducer<Source, Result>: Producer<Result>, @unchecked Sendable {
+///
+/// As in RxSwift, the collection is kept and turned into observables at each subscription.
+final class CombiningCollectionProducer<Sources: Collection, Result>: Producer<Result>, @unchecked Sendable
+where Sources.Element: ObservableType {
     // @unchecked Sendable: immutable
+    typealias Source = Sources.Element.Element
+
     let rule: CombiningRule
-    let sources: [Observable<Source>]
+    let sources: Sources
     let resultSelector: ([Source]) throws -> Result
 
-    init<Sources: Collection>(
-        rule: CombiningRule,
-        _ sources: Sources,
-        resultSelector: @escaping ([Source]) throws -> Result
-    ) where Sources.Element: ObservableType, Sources.Element.Element == Source {
+    init(rule: CombiningRule, _ sources: Sources, resultSelector: @escaping ([Source]) throws -> Result) {
         self.rule = rule
-        self.sources = sources.map { $0.asObservable() }
+        self.sources = sources
         self.resultSelector = resultSelector
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Result {
+        let observables = sources.map { $0.asObservable() }
         let sink = CombiningArraySink<Source, Observer>(
-            arity: sources.count, rule: rule, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(sources))
+            arity: observables.count, rule: rule, resultSelector: resultSelector, observer: observer, cancel: cancel)
+        return (sink, sink.run(observables))
     }
 }
