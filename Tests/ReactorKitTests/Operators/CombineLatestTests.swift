@@ -202,6 +202,10 @@ import Testing
         FixedArityCombiner.combineLatest.checkNeverAndEmpty()
     }
 
+    @Test func disposalUnsubscribesEverySourceForEveryArity() {
+        FixedArityCombiner.combineLatest.checkDisposal()
+    }
+
     @Test func willNeverBeAbleToCombineForEveryArity() {
         FixedArityCombiner.combineLatest.forEveryArity { arity, factory in
             let scheduler = TestScheduler(initialClock: 0)

@@ -119,6 +119,10 @@ import Testing
         FixedArityCombiner.zip.checkNeverAndEmpty()
     }
 
+    @Test func disposalUnsubscribesEverySourceForEveryArity() {
+        FixedArityCombiner.zip.checkDisposal()
+    }
+
     @Test func symmetricReturnForEveryArity() {
         FixedArityCombiner.zip.forEveryArity { arity, factory in
             let scheduler = TestScheduler(initialClock: 0)

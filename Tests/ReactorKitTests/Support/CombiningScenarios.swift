@@ -188,6 +188,26 @@ enum FixedArityCombiner {
     }
 }
 
+extension FixedArityCombiner {
+    /// Disposing the subscription unsubscribes every source at once, after the one result
+    /// their first elements give.
+    func checkDisposal(sourceLocation: SourceLocation = #_sourceLocation) {
+        forEveryArity { arity, factory in
+            expectNoLeaks(sourceLocation: sourceLocation) {
+                let scheduler = TestScheduler(initialClock: 0)
+                let sources = (0..<arity).map { index in
+                    scheduler.createHotObservable([.next(210 + 10 * index, index + 1), .completed(500)])
+                }
+                let res = scheduler.start(disposed: 300) { factory(sources) }
+                #expect(
+                    res.events == [.next(200 + 10 * arity, arity * (arity + 1) / 2)], sourceLocation: sourceLocation)
+                #expect(
+                    sources.allSatisfy { $0.subscriptions == [Subscription(200, 300)] }, sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
+
 /// Hot sources (their recorded events), and what a combination of them must send and when it
 /// must unsubscribe from each.
 struct CombiningScenario<Result: Equatable> {
