@@ -121,6 +121,11 @@ final class ClosureObserver<Element>: ObserverType {
         self.subscription = subscription
     }
 
+    func onNext(_ element: Element) {
+        if subscription.stopped.isSet { return }
+        onNext?(element)
+    }
+
     func on(_ event: Event<Element>) {
         if subscription.stopped.isSet { return }
         switch event {

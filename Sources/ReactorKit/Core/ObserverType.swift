@@ -5,11 +5,17 @@ public protocol ObserverType {
 
     /// Delivers one event to the observer.
     func on(_ event: Event<Element>)
+
+    /// Delivers one element: the same as `on(.next(element))`.
+    ///
+    /// The default implementation does exactly that. The library's own observers implement it
+    /// directly, so that elements travel through operator chains without an `Event` being
+    /// built at every step.
+    func onNext(_ element: Element)
 }
 
 extension ObserverType {
     /// Sends a `.next(element)` event.
-    @inlinable
     public func onNext(_ element: Element) {
         on(.next(element))
     }

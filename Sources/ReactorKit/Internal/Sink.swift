@@ -21,6 +21,30 @@ class Sink<Observer: ObserverType>: DisposeBase, Disposable, @unchecked Sendable
         observer.on(event)
     }
 
+    /// Forwards one element to the observer unless the sink has been disposed.
+    @inline(__always)
+    final func forwardNext(_ element: Observer.Element) {
+        if disposed.isSet { return }
+        observer.onNext(element)
+    }
+
+    /// Forwards `.error(error)` and disposes the sink.
+    ///
+    /// Kept out of line so that element paths that may fail do not build an `Event` type's
+    /// metadata on every element (unspecialized generic code looks it up at function entry).
+    @inline(never)
+    final func forwardError(_ error: Swift.Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
+    /// Forwards `.completed` and disposes the sink.
+    @inline(never)
+    final func forwardCompleted() {
+        forwardOn(.completed)
+        dispose()
+    }
+
     /// Whether the sink has been disposed.
     final var isDisposed: Bool {
         disposed.isSet

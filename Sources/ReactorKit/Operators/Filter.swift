@@ -33,20 +33,27 @@ private final class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        let isIncluded: Bool
+        do {
+            isIncluded = try predicate(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        if isIncluded {
+            forwardNext(element)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                if try predicate(element) {
-                    forwardOn(.next(element))
-                }
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }

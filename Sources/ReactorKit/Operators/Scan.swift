@@ -14,7 +14,7 @@ extension ObservableType {
     ///   - accumulator: Updates the accumulated value with one element.
     /// - Returns: A sequence of the accumulated values, one per source element.
     public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed, accumulator: accumulator)
+        ScanInto(source: asObservable(), seed: seed, accumulator: accumulator)
     }
 
     /// Applies `accumulator` to each element and emits every intermediate result, starting
@@ -32,13 +32,76 @@ extension ObservableType {
     ///   - accumulator: Returns the next accumulated value from the current one and an element.
     /// - Returns: A sequence of the accumulated values, one per source element.
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed) { accumulated, element in
-            accumulated = try accumulator(accumulated, element)
-        }
+        Scan(source: asObservable(), seed: seed, accumulator: accumulator)
     }
 }
 
 private final class Scan<Source, Accumulate>: Producer<Accumulate>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
+    let source: Observable<Source>
+    let seed: Accumulate
+    let accumulator: (Accumulate, Source) throws -> Accumulate
+
+    init(source: Observable<Source>, seed: Accumulate, accumulator: @escaping (Accumulate, Source) throws -> Accumulate)
+    {
+        self.source = source
+        self.seed = seed
+        self.accumulator = accumulator
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Accumulate {
+        let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+/// Accumulates with a value-returning closure: the running value is read, then written, so a
+/// re-entrant element (the accumulator feeding the source) cannot overlap an access to it.
+private final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: `accumulated` is only touched by `onNext`, which upstream calls serially
+    typealias Accumulate = Observer.Element
+    private let accumulator: (Accumulate, Source) throws -> Accumulate
+    // Every access is a plain read or write, never held across a call, so the dynamic
+    // exclusivity check (a runtime call per access) is pure overhead here.
+    @exclusivity(unchecked) private var accumulated: Accumulate
+
+    init(
+        seed: Accumulate,
+        accumulator: @escaping (Accumulate, Source) throws -> Accumulate,
+        observer: Observer,
+        cancel: Cancelable
+    ) {
+        accumulated = seed
+        self.accumulator = accumulator
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func onNext(_ element: Source) {
+        let next: Accumulate
+        do {
+            next = try accumulator(accumulated, element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        accumulated = next
+        forwardNext(next)
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}
+
+private final class ScanInto<Source, Accumulate>: Producer<Accumulate>, @unchecked Sendable {
     // @unchecked Sendable: immutable
     let source: Observable<Source>
     let seed: Accumulate
@@ -53,13 +116,16 @@ private final class Scan<Source, Accumulate>: Producer<Accumulate>, @unchecked S
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Accumulate {
-        let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
+        let sink = ScanIntoSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-private final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    // @unchecked Sendable: `accumulated` is only touched by `on`, which upstream calls serially
+/// Accumulates in place. The running value is passed `inout` for the whole accumulator call,
+/// so, as in RxSwift, an accumulator that re-enters its own stream traps on the exclusivity
+/// check instead of corrupting the value.
+private final class ScanIntoSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: `accumulated` is only touched by `onNext`, which upstream calls serially
     typealias Accumulate = Observer.Element
     private let accumulator: (inout Accumulate, Source) throws -> Void
     private var accumulated: Accumulate
@@ -75,23 +141,24 @@ private final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, Ob
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Source) {
+        do {
+            try accumulator(&accumulated, element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(accumulated)
+    }
+
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            do {
-                try accumulator(&accumulated, element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            forwardOn(.next(accumulated))
+            onNext(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }

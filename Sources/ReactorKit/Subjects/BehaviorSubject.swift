@@ -15,9 +15,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The subject as an observer is the subject itself.
     public typealias Observer = BehaviorSubject<Element>
 
-    private var element: Element
-    private var stoppedEvent: Event<Element>?
-    private var disposed = false
+    @exclusivity(unchecked) private var element: Element
+    @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var disposed = false
 
     /// Creates a subject whose current value is `value`.
     public init(value: Element) {

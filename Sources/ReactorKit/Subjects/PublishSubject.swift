@@ -16,8 +16,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// The subject as an observer is the subject itself.
     public typealias Observer = PublishSubject<Element>
 
-    private var stoppedEvent: Event<Element>?
-    private var disposed = false
+    @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var isStopped = false  // stoppedEvent != nil, without touching a generic type
+    @exclusivity(unchecked) private var disposed = false
 
     /// Creates a subject with no observers.
     public override init() {}
@@ -32,8 +33,22 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         core.lock.performLocked { disposed }
     }
 
+    /// Broadcasts `element` to the current observers; ignored after a terminal event or disposal.
+    public func onNext(_ element: Element) {
+        core.lock.lock()
+        if disposed || isStopped {
+            core.lock.unlock()
+            return
+        }
+        core.emitNextAndUnlock(core.observers.items, element)
+    }
+
     /// Broadcasts `event` to the current observers; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
         core.lock.lock()
         if disposed || stoppedEvent != nil {
             core.lock.unlock()
@@ -42,6 +57,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         let targets = core.observers.items
         if event.isStopEvent {
             stoppedEvent = event
+            isStopped = true
             core.observers.removeAll()
         }
         core.emitAndUnlock(.broadcast(targets, event))

@@ -15,9 +15,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     public typealias Observer = ReplaySubject<Element>
 
     private let bufferSize: Int?  // nil: unbounded
-    private var buffer = Queue<Element>()
-    private var stoppedEvent: Event<Element>?
-    private var disposed = false
+    @exclusivity(unchecked) private var buffer = Queue<Element>()
+    @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var disposed = false
 
     private init(bufferSize: Int?) {
         self.bufferSize = bufferSize

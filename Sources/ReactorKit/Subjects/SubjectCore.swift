@@ -22,7 +22,7 @@
 /// lock), then hands the delivery to ``emitAndUnlock(_:)``, which releases the lock.
 final class SubjectCore<Element>: @unchecked Sendable {
     // @unchecked Sendable: guarded by lock
-    typealias Entry = SubjectSubscription<Element>
+    typealias Entry = SubjectEntry<Element>
 
     /// One unit of delivery: events for a set of observers.
     enum Delivery {
@@ -30,10 +30,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
         case replay(Entry, [Event<Element>])
     }
 
+    // Fields guarded by `lock` skip Swift's dynamic exclusivity checks: the lock already
+    // makes every access exclusive, and the checks cost more than the lock on hot paths.
     let lock = Lock()
-    var observers = Bag<Entry>()
-    private var emitter: pthread_t?
-    private var pending = Queue<Delivery>()
+    @exclusivity(unchecked) var observers = Bag<Entry>()
+    @exclusivity(unchecked) private var emitter: pthread_t?
+    @exclusivity(unchecked) private var pending = Queue<Delivery>()
+    // `pending.count`, kept as a plain integer so that the fast path touches no generic type
+    // (in unspecialized code every generic type costs a runtime metadata lookup).
+    @exclusivity(unchecked) private var pendingCount = 0
 
     init() {}
 
@@ -45,7 +50,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Adds `observer`; call with `lock` held. Returns its subscription.
     func insertLocked<Observer: ObserverType>(_ observer: Observer) -> Entry
     where Observer.Element == Element {
-        let entry = Entry(observer: observer.on, core: self)
+        let entry = SubjectObserverEntry(observer: observer, core: self)
         entry.key = observers.insert(entry)
         return entry
     }
@@ -59,6 +64,26 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Delivers one element to `targets` serially and releases `lock`, which the caller holds.
+    ///
+    /// The common case (no other thread emitting) builds no `Event` and no ``Delivery``.
+    func emitNextAndUnlock(_ targets: ContiguousArray<Entry>, _ element: Element) {
+        let current = pthread_self()
+        if let emitter {
+            if pthread_equal(emitter, current) != 0 && pendingCount == 0 {
+                lock.unlock()
+                deliverNext(targets, element)  // re-entrant send from an observer: deliver now, nested
+            } else {
+                enqueueNextAndUnlock(targets, element)
+            }
+            return
+        }
+        emitter = current
+        lock.unlock()
+        deliverNext(targets, element)
+        finishEmitting()
+    }
+
     /// Delivers `delivery` serially and releases `lock`, which the caller holds.
     ///
     /// A delivery from another thread while one is in progress is queued under the same lock
@@ -66,35 +91,68 @@ final class SubjectCore<Element>: @unchecked Sendable {
     func emitAndUnlock(_ delivery: Delivery) {
         let current = pthread_self()
         if let emitter {
-            if pthread_equal(emitter, current) != 0 && pending.isEmpty {
+            if pthread_equal(emitter, current) != 0 && pendingCount == 0 {
                 lock.unlock()
                 deliver(delivery)  // re-entrant send from an observer: deliver now, nested
             } else {
-                pending.enqueue(delivery)
-                lock.unlock()
+                enqueueAndUnlock(delivery)
             }
             return
         }
         emitter = current
         lock.unlock()
         deliver(delivery)
+        finishEmitting()
+    }
+
+    @inline(never)
+    private func enqueueNextAndUnlock(_ targets: ContiguousArray<Entry>, _ element: Element) {
+        enqueueAndUnlock(.broadcast(targets, .next(element)))
+    }
+
+    @inline(never)
+    private func enqueueAndUnlock(_ delivery: Delivery) {
+        pending.enqueue(delivery)
+        pendingCount += 1
+        lock.unlock()
+    }
+
+    /// Ends an emission: delivers what other threads queued meanwhile, then gives up the
+    /// emitter role.
+    private func finishEmitting() {
+        lock.lock()
+        if pendingCount == 0 {
+            emitter = nil
+            lock.unlock()
+            return
+        }
+        lock.unlock()
         drain()
     }
 
+    @inline(never)
     private func drain() {
         while true {
             lock.lock()
-            guard let next = pending.dequeue() else {
+            guard pendingCount > 0, let next = pending.dequeue() else {
                 emitter = nil
                 lock.unlock()
                 return
             }
+            pendingCount -= 1
             lock.unlock()
             deliver(next)
         }
     }
 
     @inline(__always)
+    private func deliverNext(_ targets: ContiguousArray<Entry>, _ element: Element) {
+        for entry in targets {
+            entry.deliverNext(element)
+        }
+    }
+
+    @inline(never)
     private func deliver(_ delivery: Delivery) {
         switch delivery {
         case .broadcast(let entries, let event):
@@ -109,27 +167,52 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 }
 
-/// A subscription to a subject: the observer, and the disposable that removes it.
-final class SubjectSubscription<Element>: DisposeBase, Disposable, @unchecked Sendable {
-    // @unchecked Sendable: `key` is guarded by the subject's lock
-    private let observer: (Event<Element>) -> Void
-    private let disposed = AtomicFlag()
+/// A subscription to a subject: the disposable that removes its observer, and the way
+/// events reach that observer.
+class SubjectEntry<Element>: DisposeBase, Disposable, @unchecked Sendable {
+    // @unchecked Sendable: `key` is guarded by the subject's lock; `disposed` is atomic
+    final let disposed = AtomicFlag()
     private weak var core: SubjectCore<Element>?
-    var key: BagKey?
+    final var key: BagKey?
 
-    init(observer: @escaping (Event<Element>) -> Void, core: SubjectCore<Element>) {
-        self.observer = observer
+    init(core: SubjectCore<Element>) {
         self.core = core
     }
 
-    @inline(__always)
+    /// Delivers `event` unless the subscription was disposed.
     func deliver(_ event: Event<Element>) {
-        if disposed.isSet { return }
-        observer(event)
+        rxAbstractMethod()
     }
 
-    func dispose() {
+    /// Delivers `element` unless the subscription was disposed.
+    func deliverNext(_ element: Element) {
+        rxAbstractMethod()
+    }
+
+    final func dispose() {
         guard disposed.set() else { return }
         core?.unsubscribe(self)
+    }
+}
+
+/// A subject subscription that holds its observer directly, so elements reach it through
+/// `onNext` without a closure or an `Event` in between.
+final class SubjectObserverEntry<Observer: ObserverType>: SubjectEntry<Observer.Element>, @unchecked Sendable {
+    // @unchecked Sendable: the observer is called serially by the subject core
+    private let observer: Observer
+
+    init(observer: Observer, core: SubjectCore<Observer.Element>) {
+        self.observer = observer
+        super.init(core: core)
+    }
+
+    override func deliver(_ event: Event<Observer.Element>) {
+        if disposed.isSet { return }
+        observer.on(event)
+    }
+
+    override func deliverNext(_ element: Observer.Element) {
+        if disposed.isSet { return }
+        observer.onNext(element)
     }
 }
