@@ -24,6 +24,15 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
         self
     }
 
+    /// Whether this is `Observable.just(element)`; if so, passes the element to `body`.
+    ///
+    /// Lets operators that subscribe to many short-lived inner sequences (`flatMap`) skip the
+    /// subscription of a `just`, whose only events (the element, then completion) would be
+    /// delivered synchronously inside `subscribe` anyway.
+    func withJustElement(_ body: (Element) -> Void) -> Bool {
+        false
+    }
+
     #if DEBUG
         private let resourceScope = Resources.enter()
 

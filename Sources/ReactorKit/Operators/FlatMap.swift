@@ -75,9 +75,9 @@ where Observer.Element == Inner.Element {
     private let selector: (SourceElement) throws -> Inner
     private let ignoresElementsWhileActive: Bool
 
-    // guarded by lock
-    var activeCount = 0
-    private var stopped = false
+    // Guarded by lock; plain reads and writes, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) var activeCount = 0
+    @exclusivity(unchecked) private var stopped = false
 
     init(
         selector: @escaping (SourceElement) throws -> Inner,
@@ -96,17 +96,39 @@ where Observer.Element == Inner.Element {
         return group
     }
 
+    func onNext(_ element: SourceElement) {
+        lock.lock()
+        if ignoresElementsWhileActive && activeCount > 0 {
+            lock.unlock()
+            return
+        }
+        let inner: Observable<Observer.Element>
+        do {
+            inner = try selector(element).asObservable()
+        } catch {
+            forwardError(error)
+            lock.unlock()
+            return
+        }
+        // `just` delivers its element and completes synchronously inside `subscribe`:
+        // forward the element directly, with the same effect and no inner subscription.
+        if inner.withJustElement({ forwardNext($0) }) {
+            lock.unlock()
+            return
+        }
+        activeCount += 1
+        lock.unlock()
+        subscribe(inner)
+    }
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let inner = innerSequence(for: element) {
-                subscribe(inner.asObservable())
-            }
+            onNext(element)
         case .error(let error):
             lock.lock()
             defer { lock.unlock() }
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
             lock.lock()
             defer { lock.unlock() }
@@ -116,64 +138,70 @@ where Observer.Element == Inner.Element {
         }
     }
 
-    /// Calls `selector` under the lock; `nil` when the element is dropped or `selector` threw.
-    private func innerSequence(for element: SourceElement) -> Inner? {
-        lock.lock()
-        defer { lock.unlock() }
-        if ignoresElementsWhileActive && activeCount > 0 {
-            return nil
-        }
-        do {
-            let inner = try selector(element)
-            activeCount += 1
-            return inner
-        } catch {
-            forwardOn(.error(error))
-            dispose()
-            return nil
-        }
-    }
-
+    /// Subscribes to an inner sequence; it joins `group` only if it has not already finished
+    /// during `subscribe` (synchronous sequences finish there, and need no bookkeeping).
     private func subscribe(_ inner: Observable<Observer.Element>) {
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
-        let innerObserver = FlatMapInnerObserver(parent: self, key: key)
-        subscription.setDisposable(inner.subscribe(innerObserver))
+        if isDisposed { return }
+        let innerObserver = FlatMapInnerObserver(parent: self)
+        let subscription = inner.subscribe(innerObserver)
+        innerObserver.attach(subscription)
     }
 
     /// Completes when the source and every inner sequence have completed. Requires `lock`.
     func completeIfFinished() {
         if stopped && activeCount == 0 {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }
 
+/// Forwards one inner sequence's events to the flatMap sink, under its lock.
 private final class FlatMapInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
     ObserverType, @unchecked Sendable
 where Observer.Element == Inner.Element {
-    // @unchecked Sendable: immutable; the parent's state is guarded by its lock
+    // @unchecked Sendable: `key` and `finished` are guarded by the parent's lock
     typealias Element = Observer.Element
     private let parent: FlatMapSink<SourceElement, Inner, Observer>
-    private let key: CompositeDisposable.DisposeKey
+    @exclusivity(unchecked) private var key: CompositeDisposable.DisposeKey?
+    @exclusivity(unchecked) private var finished = false
 
-    init(parent: FlatMapSink<SourceElement, Inner, Observer>, key: CompositeDisposable.DisposeKey) {
+    init(parent: FlatMapSink<SourceElement, Inner, Observer>) {
         self.parent = parent
-        self.key = key
+    }
+
+    /// Registers the inner subscription for disposal with the sink, unless it already ended.
+    func attach(_ subscription: Disposable) {
+        parent.lock.lock()
+        defer { parent.lock.unlock() }
+        if finished {
+            subscription.dispose()
+            return
+        }
+        key = parent.group.insert(subscription)
+    }
+
+    func onNext(_ element: Element) {
+        parent.lock.lock()
+        parent.forwardNext(element)
+        parent.lock.unlock()
     }
 
     func on(_ event: Event<Element>) {
-        parent.lock.lock()
-        defer { parent.lock.unlock() }
         switch event {
-        case .next:
-            parent.forwardOn(event)
-        case .error:
-            parent.forwardOn(event)
-            parent.dispose()
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            parent.lock.lock()
+            defer { parent.lock.unlock() }
+            finished = true
+            parent.forwardError(error)
         case .completed:
-            parent.group.remove(for: key)
+            parent.lock.lock()
+            defer { parent.lock.unlock() }
+            finished = true
+            if let key {
+                parent.group.remove(for: key)
+            }
             parent.activeCount -= 1
             parent.completeIfFinished()
         }

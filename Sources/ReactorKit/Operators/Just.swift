@@ -20,9 +20,14 @@ private final class Just<Element>: Producer<Element>, @unchecked Sendable {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        observer.on(.next(element))
+        observer.onNext(element)
         observer.on(.completed)
         return Disposables.create()
+    }
+
+    override func withJustElement(_ body: (Element) -> Void) -> Bool {
+        body(element)
+        return true
     }
 }
 

@@ -17,6 +17,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     @exclusivity(unchecked) private var element: Element
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var isStopped = false  // stoppedEvent != nil, without touching a generic type
     @exclusivity(unchecked) private var disposed = false
 
     /// Creates a subject whose current value is `value`.
@@ -49,19 +50,30 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         return element
     }
 
-    /// Updates the current value and broadcasts `event`; ignored after a terminal event or disposal.
-    public func on(_ event: Event<Element>) {
+    /// Sets the current value and broadcasts it; ignored after a terminal event or disposal.
+    public func onNext(_ value: Element) {
         core.lock.lock()
-        if disposed || stoppedEvent != nil {
+        if disposed || isStopped {
             core.lock.unlock()
             return
         }
-        switch event {
-        case .next(let value):
-            element = value
-        case .error, .completed:
-            stoppedEvent = event
+        element = value
+        core.emitNextAndUnlock(core.observers.items, value)
+    }
+
+    /// Updates the current value and broadcasts `event`; ignored after a terminal event or disposal.
+    public func on(_ event: Event<Element>) {
+        if case .next(let value) = event {
+            onNext(value)
+            return
         }
+        core.lock.lock()
+        if disposed || isStopped {
+            core.lock.unlock()
+            return
+        }
+        stoppedEvent = event
+        isStopped = true
         core.emitAndUnlock(.broadcast(core.observers.items, event))
     }
 

@@ -14,13 +14,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// The subject as an observer is the subject itself.
     public typealias Observer = ReplaySubject<Element>
 
-    private let bufferSize: Int?  // nil: unbounded
-    @exclusivity(unchecked) private var buffer = Queue<Element>()
+    private let buffer: RingBuffer<Element>  // guarded by core.lock
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var isStopped = false  // stoppedEvent != nil, without touching a generic type
     @exclusivity(unchecked) private var disposed = false
 
     private init(bufferSize: Int?) {
-        self.bufferSize = bufferSize
+        buffer = RingBuffer(limit: bufferSize)
     }
 
     /// Creates a subject that replays at most `bufferSize` elements.
@@ -43,22 +43,32 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         core.lock.performLocked { disposed }
     }
 
+    /// Buffers and broadcasts `element`; ignored after a terminal event or disposal.
+    public func onNext(_ element: Element) {
+        core.lock.lock()
+        if disposed || isStopped {
+            core.lock.unlock()
+            return
+        }
+        buffer.append(element)
+        core.emitNextAndUnlock(core.observers.items, element)
+    }
+
     /// Buffers and broadcasts `event`; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
         core.lock.lock()
-        if disposed || stoppedEvent != nil {
+        if disposed || isStopped {
             core.lock.unlock()
             return
         }
         let targets = core.observers.items
-        switch event {
-        case .next(let value):
-            buffer.enqueue(value)
-            trim()
-        case .error, .completed:
-            stoppedEvent = event
-            core.observers.removeAll()
-        }
+        stoppedEvent = event
+        isStopped = true
+        core.observers.removeAll()
         core.emitAndUnlock(.broadcast(targets, event))
     }
 
@@ -72,7 +82,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()
         }
-        var replay = buffer.map { Event<Element>.next($0) }
+        var replay = buffer.elements.map { Event<Element>.next($0) }
         if let stoppedEvent {
             core.lock.unlock()
             replay.append(stoppedEvent)
@@ -100,13 +110,6 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             core.observers.removeAll()
             buffer.removeAll()
             stoppedEvent = nil
-        }
-    }
-
-    private func trim() {
-        guard let bufferSize else { return }
-        while buffer.count > bufferSize {
-            _ = buffer.dequeue()
         }
     }
 }
