@@ -12,7 +12,8 @@ let package = Package(
         .executable(name: "todo", targets: ["todo-cli"]),
     ],
     targets: [
-        .target(name: "ReactorKit"),
+        .target(name: "ReactorKitRuntime"),
+        .target(name: "ReactorKit", dependencies: ["ReactorKitRuntime"]),
         .target(name: "ReactorKitTesting", dependencies: ["ReactorKit"]),
         .target(name: "ServiceBus", dependencies: ["ReactorKit"]),
         .target(name: "TodoCore", dependencies: ["ServiceBus", "ReactorKit"]),
