@@ -82,3 +82,20 @@ static inline void rk_recursive_lock_unlock(rk_recursive_lock_t *lock) {
 }
 
 #endif
+
+#ifndef REACTORKIT_RUNTIME_DEALLOC_H
+#define REACTORKIT_RUNTIME_DEALLOC_H
+
+/// Called with an object's address just before the object is deinitialized.
+typedef void (*rk_dealloc_callback)(const void *object);
+
+/// Arranges for `callback` to run for every instance of `object`'s class (its dynamic class)
+/// just before that instance is deinitialized, by wrapping the class's heap-object destroyer.
+///
+/// Only on Linux, for native Swift classes. Returns 1 when the class is hooked (now or
+/// before), 0 when it cannot be (unexpected metadata, too many classes, memory protection):
+/// callers must then fall back to another way of noticing deallocation. All calls must pass
+/// the same callback.
+int rk_dealloc_hook_install(const void *object, rk_dealloc_callback callback);
+
+#endif

@@ -1,0 +1,163 @@
+import ReactorKitRuntime
+
+#if canImport(ObjectiveC)
+    import ObjectiveC
+#endif
+
+/// Storage attached to any object and freed together with it.
+///
+/// Swift has no stored properties in protocol extensions, yet every reactor needs its own
+/// action subject, state stream and current state. ReactorKit keeps them in Objective-C
+/// associated objects; Linux has none, and weak-keyed tables free a dead object's values only
+/// on a later purge. Here:
+/// - on Apple platforms the value is an associated object, released with its owner;
+/// - on Linux the value lives in a table keyed by the owner's address, and the owner's class
+///   is hooked (`rk_dealloc_hook_install`) so that the entry is removed — and the value
+///   released — just before the owner is deinitialized;
+/// - if a class cannot be hooked, entries also hold a weak reference to their owner, lookups
+///   check it (an address can be reused), and entries of dead owners are swept out whenever
+///   the table has doubled since the last sweep, so the table stays bounded (amortized O(1)).
+enum ObjectStorage {
+    /// Returns the value attached to `owner`, attaching `make()` first if there is none.
+    ///
+    /// Concurrent first calls for one owner all return the same value. `make` must not
+    /// access storage itself; it may run and be discarded when another thread wins.
+    static func value<Value: AnyObject>(for owner: AnyObject, make: () -> Value) -> Value {
+        #if canImport(ObjectiveC)
+            return AssociatedStorage.value(for: owner, make: make)
+        #else
+            return TableStorage.shared.value(for: owner, make: make)
+        #endif
+    }
+
+    /// The number of owners that currently have storage (for tests and benchmarks).
+    static var count: Int {
+        #if canImport(ObjectiveC)
+            return AssociatedStorage.count
+        #else
+            return TableStorage.shared.count
+        #endif
+    }
+}
+
+#if canImport(ObjectiveC)
+    private enum AssociatedStorage {
+        nonisolated(unsafe) private static let key = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+        private static let lock = Lock()
+        nonisolated(unsafe) private static var live = 0  // guarded by lock
+
+        static var count: Int {
+            lock.performLocked { live }
+        }
+
+        static func value<Value: AnyObject>(for owner: AnyObject, make: () -> Value) -> Value {
+            if let existing = objc_getAssociatedObject(owner, key) as? Box<Value> {
+                return existing.value
+            }
+            let created = make()
+            return lock.performLocked {
+                if let existing = objc_getAssociatedObject(owner, key) as? Box<Value> {
+                    return existing.value
+                }
+                live += 1
+                objc_setAssociatedObject(owner, key, Box(created), .OBJC_ASSOCIATION_RETAIN)
+                return created
+            }
+        }
+
+        /// Holds the value; counts live storage.
+        private final class Box<Value: AnyObject> {
+            let value: Value
+
+            init(_ value: Value) {
+                self.value = value
+            }
+
+            deinit {
+                AssociatedStorage.lock.performLocked { AssociatedStorage.live -= 1 }
+            }
+        }
+    }
+#else
+    /// The Linux implementation: an address-keyed table cleaned by a deallocation hook.
+    private final class TableStorage: @unchecked Sendable {
+        // @unchecked Sendable: `entries` and `nextSweep` are guarded by lock
+        static let shared = TableStorage()
+
+        private let lock = Lock()
+        private var entries: [UInt: Entry] = [:]
+        private var nextSweep = 64  // sweep dead entries when the table reaches this size
+
+        private final class Entry {
+            // Also keeps the owner's allocation from being promoted to the stack by the
+            // optimizer, which would bypass the deallocation hook.
+            weak var owner: AnyObject?
+            let value: AnyObject
+
+            init(owner: AnyObject, value: AnyObject) {
+                self.owner = owner
+                self.value = value
+            }
+        }
+
+        var count: Int {
+            lock.performLocked { entries.count }
+        }
+
+        func value<Value: AnyObject>(for owner: AnyObject, make: () -> Value) -> Value {
+            let key = UInt(bitPattern: Unmanaged.passUnretained(owner).toOpaque())
+            if let existing = lookup(key, owner: owner) {
+                return unsafeDowncast(existing, to: Value.self)
+            }
+            let hooked = rk_dealloc_hook_install(Unmanaged.passUnretained(owner).toOpaque(), ownerWillDeallocate) == 1
+            let created = make()
+            var released: [Entry] = []
+            let result: AnyObject = lock.performLocked {
+                if let entry = entries[key] {
+                    if entry.owner === owner {
+                        return entry.value
+                    }
+                    released.append(entry)  // a dead owner's entry at a reused address
+                }
+                entries[key] = Entry(owner: owner, value: created)
+                if !hooked && entries.count >= nextSweep {
+                    released += sweepDeadEntries()
+                }
+                return created
+            }
+            released.removeAll()  // values are released here, outside the lock
+            return unsafeDowncast(result, to: Value.self)
+        }
+
+        private func lookup(_ key: UInt, owner: AnyObject) -> AnyObject? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let entry = entries[key], entry.owner === owner else { return nil }
+            return entry.value
+        }
+
+        /// Removes the entry of an owner that is being deinitialized.
+        func remove(_ key: UInt) {
+            let removed = lock.performLocked { entries.removeValue(forKey: key) }
+            _ = removed  // the value (and everything it holds) is released here, outside the lock
+        }
+
+        /// Removes the entries whose owner is gone and returns them, to be released by the
+        /// caller after unlocking. Requires `lock`.
+        private func sweepDeadEntries() -> [Entry] {
+            var dead: [Entry] = []
+            for (key, entry) in entries where entry.owner == nil {
+                dead.append(entry)
+                entries.removeValue(forKey: key)
+            }
+            nextSweep = Swift.max(64, entries.count * 2)
+            return dead
+        }
+    }
+
+    /// The deallocation hook's callback: drops the storage of the object being deinitialized.
+    private let ownerWillDeallocate: rk_dealloc_callback = { pointer in
+        guard let pointer else { return }
+        TableStorage.shared.remove(UInt(bitPattern: pointer))
+    }
+#endif
