@@ -18,15 +18,24 @@ import ReactorKitRuntime
 ///   check it (an address can be reused), and entries of dead owners are swept out whenever
 ///   the table has doubled since the last sweep, so the table stays bounded (amortized O(1)).
 enum ObjectStorage {
-    /// Returns the value attached to `owner`, attaching `make()` first if there is none.
+    /// What a value is attached for; an owner has one independent value per slot (an object
+    /// may be both a reactor and a view).
+    enum Slot: Int, CaseIterable {
+        case reactor
+        case view
+        case test
+    }
+
+    /// Returns the value attached to `owner` in `slot`, attaching `make()` first if there is none.
     ///
     /// Concurrent first calls for one owner all return the same value. `make` must not
-    /// access storage itself; it may run and be discarded when another thread wins.
-    static func value<Value: AnyObject>(for owner: AnyObject, make: () -> Value) -> Value {
+    /// access storage itself; it may run and be discarded when another thread wins. A slot
+    /// must always hold values of the same type for a given owner.
+    static func value<Value: AnyObject>(for owner: AnyObject, in slot: Slot, make: () -> Value) -> Value {
         #if canImport(ObjectiveC)
-            return AssociatedStorage.value(for: owner, make: make)
+            return AssociatedStorage.value(for: owner, in: slot, make: make)
         #else
-            return TableStorage.shared.value(for: owner, make: make)
+            return TableStorage.shared.value(for: owner, in: slot, make: make)
         #endif
     }
 
@@ -42,7 +51,8 @@ enum ObjectStorage {
 
 #if canImport(ObjectiveC)
     private enum AssociatedStorage {
-        nonisolated(unsafe) private static let key = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+        nonisolated(unsafe) private static let keys = UnsafeMutableRawPointer.allocate(
+            byteCount: ObjectStorage.Slot.allCases.count, alignment: 1)
         private static let lock = Lock()
         nonisolated(unsafe) private static var live = 0  // guarded by lock
 
@@ -50,7 +60,10 @@ enum ObjectStorage {
             lock.performLocked { live }
         }
 
-        static func value<Value: AnyObject>(for owner: AnyObject, make: () -> Value) -> Value {
+        static func value<Value: AnyObject>(for owner: AnyObject, in slot: ObjectStorage.Slot, make: () -> Value)
+            -> Value
+        {
+            let key = UnsafeRawPointer(keys + slot.rawValue)
             if let existing = objc_getAssociatedObject(owner, key) as? Box<Value> {
                 return existing.value
             }
@@ -92,11 +105,10 @@ enum ObjectStorage {
             // Also keeps the owner's allocation from being promoted to the stack by the
             // optimizer, which would bypass the deallocation hook.
             weak var owner: AnyObject?
-            let value: AnyObject
+            var values: [AnyObject?] = Array(repeating: nil, count: ObjectStorage.Slot.allCases.count)  // guarded by lock
 
-            init(owner: AnyObject, value: AnyObject) {
+            init(owner: AnyObject) {
                 self.owner = owner
-                self.value = value
             }
         }
 
@@ -104,36 +116,43 @@ enum ObjectStorage {
             lock.performLocked { entries.count }
         }
 
-        func value<Value: AnyObject>(for owner: AnyObject, make: () -> Value) -> Value {
+        func value<Value: AnyObject>(for owner: AnyObject, in slot: ObjectStorage.Slot, make: () -> Value) -> Value {
             let key = UInt(bitPattern: Unmanaged.passUnretained(owner).toOpaque())
-            if let existing = lookup(key, owner: owner) {
+            if let existing = lookup(key, owner: owner, slot: slot) {
                 return unsafeDowncast(existing, to: Value.self)
             }
             let hooked = rk_dealloc_hook_install(Unmanaged.passUnretained(owner).toOpaque(), ownerWillDeallocate) == 1
             let created = make()
             var released: [Entry] = []
             let result: AnyObject = lock.performLocked {
-                if let entry = entries[key] {
-                    if entry.owner === owner {
-                        return entry.value
+                var entry: Entry
+                if let existing = entries[key], existing.owner === owner {
+                    entry = existing
+                } else {
+                    if let stale = entries[key] {
+                        released.append(stale)  // a dead owner's entry at a reused address
                     }
-                    released.append(entry)  // a dead owner's entry at a reused address
+                    entry = Entry(owner: owner)
+                    entries[key] = entry
+                    if !hooked && entries.count >= nextSweep {
+                        released += sweepDeadEntries()
+                    }
                 }
-                entries[key] = Entry(owner: owner, value: created)
-                if !hooked && entries.count >= nextSweep {
-                    released += sweepDeadEntries()
+                if let value = entry.values[slot.rawValue] {
+                    return value
                 }
+                entry.values[slot.rawValue] = created
                 return created
             }
             released.removeAll()  // values are released here, outside the lock
             return unsafeDowncast(result, to: Value.self)
         }
 
-        private func lookup(_ key: UInt, owner: AnyObject) -> AnyObject? {
+        private func lookup(_ key: UInt, owner: AnyObject, slot: ObjectStorage.Slot) -> AnyObject? {
             lock.lock()
             defer { lock.unlock() }
             guard let entry = entries[key], entry.owner === owner else { return nil }
-            return entry.value
+            return entry.values[slot.rawValue]
         }
 
         /// Removes the entry of an owner that is being deinitialized.

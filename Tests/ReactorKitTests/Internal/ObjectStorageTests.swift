@@ -31,9 +31,9 @@ private final class Payload {
         do {
             let strongOwner = Owner()
             owner = strongOwner
-            let value = ObjectStorage.value(for: strongOwner) { Payload() }
+            let value = ObjectStorage.value(for: strongOwner, in: .test) { Payload() }
             payload = value
-            #expect(ObjectStorage.value(for: strongOwner) { Payload() } === value)
+            #expect(ObjectStorage.value(for: strongOwner, in: .test) { Payload() } === value)
         }
         #expect(owner == nil)
         #expect(payload == nil)
@@ -42,10 +42,10 @@ private final class Payload {
     @Test func eachOwnerHasItsOwnValue() {
         let first = Owner()
         let second = Owner()
-        let a = ObjectStorage.value(for: first) { Payload() }
-        let b = ObjectStorage.value(for: second) { Payload() }
+        let a = ObjectStorage.value(for: first, in: .test) { Payload() }
+        let b = ObjectStorage.value(for: second, in: .test) { Payload() }
         #expect(a !== b)
-        #expect(ObjectStorage.value(for: first) { Payload() } === a)
+        #expect(ObjectStorage.value(for: first, in: .test) { Payload() } === a)
     }
 
     @Test func subclassAndGenericOwnersAreFreedToo() {
@@ -54,10 +54,10 @@ private final class Payload {
         weak var fromGeneric: Payload?
         weak var fromOtherGeneric: Payload?
         do {
-            fromSubclass = ObjectStorage.value(for: SubOwner()) { Payload() }
-            fromBase = ObjectStorage.value(for: BaseOwner()) { Payload() }
-            fromGeneric = ObjectStorage.value(for: GenericOwner(1)) { Payload() }
-            fromOtherGeneric = ObjectStorage.value(for: GenericOwner("a")) { Payload() }
+            fromSubclass = ObjectStorage.value(for: SubOwner(), in: .test) { Payload() }
+            fromBase = ObjectStorage.value(for: BaseOwner(), in: .test) { Payload() }
+            fromGeneric = ObjectStorage.value(for: GenericOwner(1), in: .test) { Payload() }
+            fromOtherGeneric = ObjectStorage.value(for: GenericOwner("a"), in: .test) { Payload() }
         }
         #expect(fromSubclass == nil)
         #expect(fromBase == nil)
@@ -69,7 +69,7 @@ private final class Payload {
         let owner = Owner()
         let seen = Mutex<Set<ObjectIdentifier>>([])
         DispatchQueue.concurrentPerform(iterations: 100) { _ in
-            let value = ObjectStorage.value(for: owner) { Payload() }
+            let value = ObjectStorage.value(for: owner, in: .test) { Payload() }
             seen.withLock { _ = $0.insert(ObjectIdentifier(value)) }
         }
         #expect(seen.withLock { $0.count } == 1)
@@ -79,7 +79,7 @@ private final class Payload {
         let freed = Atomic<Bool>(false)
         let slot = Mutex<Owner?>(Owner())
         slot.withLock { owner in
-            _ = ObjectStorage.value(for: owner!) {
+            _ = ObjectStorage.value(for: owner!, in: .test) {
                 Payload(onDeinit: { freed.store(true, ordering: .releasing) })
             }
         }
@@ -98,21 +98,29 @@ private final class Payload {
         weak var outerPayload: Payload?
         do {
             let outerOwner = Owner()
-            let outer = ObjectStorage.value(for: outerOwner) { Payload() }
+            let outer = ObjectStorage.value(for: outerOwner, in: .test) { Payload() }
             outerPayload = outer
             let innerOwner = Owner()
-            innerPayload = ObjectStorage.value(for: innerOwner) { Payload() }
+            innerPayload = ObjectStorage.value(for: innerOwner, in: .test) { Payload() }
             outer.holding = innerOwner  // releasing outer's value releases inner's owner
         }
         #expect(outerPayload == nil)
         #expect(innerPayload == nil)
     }
 
+    @Test func slotsAreIndependent() {
+        let owner = Owner()
+        let test = ObjectStorage.value(for: owner, in: .test) { Payload() }
+        let view = ObjectStorage.value(for: owner, in: .view) { Payload() }
+        #expect(test !== view)
+        #expect(ObjectStorage.value(for: owner, in: .view) { Payload() } === view)
+    }
+
     @Test func manyOwnersDoNotAccumulate() {
         let before = ObjectStorage.count
         for _ in 0..<10_000 {
             let owner = Owner()
-            _ = ObjectStorage.value(for: owner) { Payload() }
+            _ = ObjectStorage.value(for: owner, in: .test) { Payload() }
         }
         // Other tests running in parallel may hold a few entries; 10,000 dead owners must not.
         #expect(ObjectStorage.count < before + 1_000)
