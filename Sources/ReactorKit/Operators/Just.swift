@@ -20,7 +20,7 @@ private final class Just<Element>: Producer<Element>, @unchecked Sendable {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        observer.on(.next(element))
+        observer.onNext(element)
         observer.on(.completed)
         return Disposables.create()
     }
@@ -41,10 +41,9 @@ private final class JustScheduled<Element>: Producer<Element>, @unchecked Sendab
         let sink = ForwardingSink(observer: observer, cancel: cancel)
         let scheduler = self.scheduler
         let subscription = scheduler.schedule(element) { element -> Disposable in
-            sink.forwardOn(.next(element))
+            sink.forwardNext(element)
             return scheduler.schedule(()) { _ in
-                sink.forwardOn(.completed)
-                sink.dispose()
+                sink.forwardCompleted()
                 return Disposables.create()
             }
         }
