@@ -131,20 +131,22 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
         return subscription
     }
 
+    func onNext(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .completed:
-            forwardOn(event)
-            dispose()
+            forwardCompleted()
         case .error(let error):
             do {
                 let fallback = try handler(error)
                 subscription.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }
@@ -154,10 +156,18 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
 private struct CatchFallbackObserver<Observer: ObserverType>: ObserverType {
     let sink: CatchSink<Observer>
 
+    func onNext(_ element: Observer.Element) {
+        sink.forwardNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
-        sink.forwardOn(event)
-        if event.isStopEvent {
-            sink.dispose()
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            sink.forwardError(error)
+        case .completed:
+            sink.forwardCompleted()
         }
     }
 }
@@ -217,16 +227,19 @@ where Sources.Element == Observable<Observer.Element> {
         return subscription
     }
 
+    func onNext(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .error(let error):
             lastError = error
             scheduleMove()
         case .completed:
-            forwardOn(event)
-            dispose()
+            forwardCompleted()
         }
     }
 
@@ -294,10 +307,9 @@ where Sources.Element == Observable<Observer.Element> {
 
     private func done() {
         if let lastError {
-            forwardOn(.error(lastError))
+            forwardError(lastError)
         } else {
-            forwardOn(.completed)
+            forwardCompleted()
         }
-        dispose()
     }
 }

@@ -26,39 +26,62 @@ private final class CompactMap<Source, Result>: Producer<Result>, @unchecked Sen
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Result {
-        let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
+        let sink = CompactMapSink<Source, Result?, Observer>(transform: transform, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-private final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
-{
-    // @unchecked Sendable: immutable; `on` is called serially
-    private let transform: (Source) throws -> Observer.Element?
+/// `Transformed` is always `Observer.Element?`. Taken as a generic parameter of its own, the
+/// optional's metadata comes with the sink's; written as `Observer.Element?`, unspecialized code
+/// would look it up on every element.
+private final class CompactMapSink<Source, Transformed: CompactMapOptional, Observer: ObserverType>: Sink<Observer>,
+    ObserverType, @unchecked Sendable
+where Transformed.Wrapped == Observer.Element {
+    // @unchecked Sendable: immutable; `onNext` and `on` are called serially
+    private let transform: (Source) throws -> Transformed
 
-    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Transformed, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
+    }
+
+    func onNext(_ element: Source) {
+        let transformed: Transformed
+        do {
+            transformed = try transform(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        transformed.ifSome { forwardNext($0) }
     }
 
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            do {
-                if let result = try transform(element) {
-                    forwardOn(.next(result))
-                }
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
+        }
+    }
+}
+
+/// An `Optional` seen through a protocol, so that ``CompactMapSink`` can take it as a generic
+/// parameter.
+private protocol CompactMapOptional {
+    associatedtype Wrapped
+
+    /// Calls `body` with the wrapped value, if there is one.
+    func ifSome(_ body: (Wrapped) -> Void)
+}
+
+extension Optional: CompactMapOptional {
+    @inline(__always)
+    fileprivate func ifSome(_ body: (Wrapped) -> Void) {
+        if case .some(let wrapped) = self {
+            body(wrapped)
         }
     }
 }

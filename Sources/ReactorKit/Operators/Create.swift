@@ -36,15 +36,22 @@ private final class AnonymousObservable<Element>: Producer<Element>, @unchecked 
 private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     private let isStopped = AtomicFlag()
 
+    func onNext(_ element: Observer.Element) {
+        if isStopped.isSet { return }
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next:
-            if isStopped.isSet { return }
-            forwardOn(event)
-        case .error, .completed:
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
             if isStopped.set() {
-                forwardOn(event)
-                dispose()
+                forwardError(error)
+            }
+        case .completed:
+            if isStopped.set() {
+                forwardCompleted()
             }
         }
     }

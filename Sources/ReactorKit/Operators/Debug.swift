@@ -121,7 +121,31 @@ private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverT
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        logNext(element)
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            logEvent(event)
+            forwardError(error)
+        case .completed:
+            logEvent(event)
+            forwardCompleted()
+        }
+    }
+
+    /// Logs `.next(element)`; out of line so that `onNext` does not build an `Event`.
+    @inline(never)
+    private func logNext(_ element: Element) {
+        logEvent(.next(element))
+    }
+
+    private func logEvent(_ event: Event<Element>) {
         let eventText = "\(event)"
         let limit = Self.maxEventTextLength
         let normalized =
@@ -129,10 +153,6 @@ private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverT
             ? String(eventText.prefix(limit / 2)) + "..." + String(eventText.suffix(limit / 2))
             : eventText
         parent.log("Event \(normalized)")
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        }
     }
 
     override func dispose() {

@@ -24,8 +24,7 @@ private final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
             let source = try observableFactory()
             return (sink, source.subscribe(sink))
         } catch {
-            sink.forwardOn(.error(error))
-            sink.dispose()
+            sink.forwardError(error)
             return (sink, Disposables.create())
         }
     }

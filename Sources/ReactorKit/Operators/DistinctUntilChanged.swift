@@ -7,7 +7,7 @@ extension ObservableType where Element: Equatable {
     ///
     /// - Returns: A sequence without consecutive duplicates.
     public func distinctUntilChanged() -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: { $0 == $1 })
+        DistinctUntilChanged(source: asObservable(), keySelector: distinctIdentity, comparer: distinctEquals)
     }
 }
 
@@ -29,7 +29,7 @@ extension ObservableType {
     )
         -> Observable<Element>
     {
-        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: { $0 == $1 })
+        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: distinctEquals)
     }
 
     /// Drops each element that `comparer` reports equal to the previous forwarded element.
@@ -43,7 +43,7 @@ extension ObservableType {
     /// - Parameter comparer: Returns `true` when two elements count as equal.
     /// - Returns: A sequence without consecutive equal elements.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer)
+        DistinctUntilChanged(source: asObservable(), keySelector: distinctIdentity, comparer: comparer)
     }
 
     /// Drops each element whose key, computed by `keySelector`, `comparer` reports equal to the
@@ -79,8 +79,25 @@ extension ObservableType {
     )
         -> Observable<Element>
     {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0[keyPath: keyPath] }, comparer: { $0 == $1 })
+        DistinctUntilChanged(
+            source: asObservable(), keySelector: distinctKeyPathGetter(keyPath), comparer: distinctEquals)
     }
+}
+
+// The closures the operators above pass are made here, in functions generic over the compared
+// type itself: a closure written inside an `ObservableType` extension would look up the
+// `Element` associated type on every call.
+
+private func distinctIdentity<Value>(_ value: Value) -> Value {
+    value
+}
+
+private func distinctEquals<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    lhs == rhs
+}
+
+private func distinctKeyPathGetter<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> (Root) -> Value {
+    { $0[keyPath: keyPath] }
 }
 
 private final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unchecked Sendable {
@@ -110,11 +127,15 @@ private final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unch
 private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType,
     @unchecked Sendable
 {
-    // @unchecked Sendable: `currentKey` is only touched by `on`, which upstream calls serially
+    // @unchecked Sendable: `currentKey` is only touched by the source's serial events
     typealias Element = Observer.Element
     private let keySelector: (Element) throws -> Key
     private let comparer: (Key, Key) throws -> Bool
-    private var currentKey: Key?
+    // The key of the last forwarded element, boxed rather than stored as a `Key?`: unspecialized
+    // code would look up `Optional<Key>`'s metadata on every element, while an optional class
+    // reference needs none. Every access is a plain read or write, never held across a call, so
+    // the dynamic exclusivity check (a runtime call per access) is pure overhead here.
+    @exclusivity(unchecked) private var currentKey: DistinctKeyBox<Key>?
 
     init(
         keySelector: @escaping (Element) throws -> Key,
@@ -127,24 +148,49 @@ private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        do {
+            let key = try keySelector(element)
+            if let currentKey {
+                if try comparer(currentKey.key, key) {
+                    return
+                }
+                currentKey.key = key
+            } else {
+                storeFirstKey(key)
+            }
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(element)
+    }
+
+    /// Boxes the first key; out of line so that `onNext` does not look up the box's metadata.
+    @inline(never)
+    private func storeFirstKey(_ key: Key) {
+        currentKey = DistinctKeyBox(key)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                let key = try keySelector(element)
-                if let currentKey, try comparer(currentKey, key) {
-                    return
-                }
-                currentKey = key
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            forwardOn(event)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
+    }
+}
+
+/// The last forwarded key of a ``DistinctUntilChangedSink``.
+private final class DistinctKeyBox<Key> {
+    // Only touched by the sink's serial events, by plain reads and writes never held across a
+    // call, so the dynamic exclusivity check is pure overhead here.
+    @exclusivity(unchecked) var key: Key
+
+    init(_ key: Key) {
+        self.key = key
     }
 }

@@ -106,23 +106,25 @@ private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        do {
+            try handlers.onNext?(element)
+            forwardNext(element)
+            try handlers.afterNext?(element)
+        } catch {
+            forwardError(error)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                try handlers.onNext?(element)
-                forwardOn(event)
-                try handlers.afterNext?(element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let sourceError):
             do {
                 try handlers.onError?(sourceError)
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return
             }
             forwardOn(event)
@@ -133,8 +135,7 @@ private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
             do {
                 try handlers.onCompleted?()
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return
             }
             forwardOn(event)

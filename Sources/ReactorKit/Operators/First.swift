@@ -36,19 +36,20 @@ private final class First<Element>: Producer<Element?>, @unchecked Sendable {
 private final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == Element? {
     // @unchecked Sendable: stateless beyond the base sink
+    func onNext(_ element: Element) {
+        forwardNext(element)
+        forwardCompleted()
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            forwardOn(.next(element))
-            forwardOn(.completed)
-            dispose()
+            onNext(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
-            forwardOn(.next(nil))
-            forwardOn(.completed)
-            dispose()
+            forwardNext(nil)
+            forwardCompleted()
         }
     }
 }

@@ -54,11 +54,10 @@ private final class ObservableSequence<Source: Sequence>: Producer<Source.Elemen
         let subscription = scheduler.scheduleRecursive(elements.makeIterator()) { iterator, recurse in
             var iterator = iterator
             if let next = iterator.next() {
-                sink.forwardOn(.next(next))
+                sink.forwardNext(next)
                 recurse(iterator)
             } else {
-                sink.forwardOn(.completed)
-                sink.dispose()
+                sink.forwardCompleted()
             }
         }
         return (sink, subscription)
@@ -76,7 +75,7 @@ private final class ObservableOptional<Element>: Producer<Element>, @unchecked S
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         if let optional {
-            observer.on(.next(optional))
+            observer.onNext(optional)
         }
         observer.on(.completed)
         return Disposables.create()
@@ -99,14 +98,12 @@ private final class ObservableOptionalScheduled<Element>: Producer<Element>, @un
         let scheduler = self.scheduler
         let subscription = scheduler.schedule(optional) { optional -> Disposable in
             guard let optional else {
-                sink.forwardOn(.completed)
-                sink.dispose()
+                sink.forwardCompleted()
                 return Disposables.create()
             }
-            sink.forwardOn(.next(optional))
+            sink.forwardNext(optional)
             return scheduler.schedule(()) { _ in
-                sink.forwardOn(.completed)
-                sink.dispose()
+                sink.forwardCompleted()
                 return Disposables.create()
             }
         }

@@ -32,16 +32,16 @@ private final class IgnoreElementsSink<Source, Observer: ObserverType>: Sink<Obs
     @unchecked Sendable
 where Observer.Element == Never {
     // @unchecked Sendable: stateless beyond `Sink`
+    func onNext(_ element: Source) {}
+
     func on(_ event: Event<Source>) {
         switch event {
         case .next:
             break
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }

@@ -46,10 +46,9 @@ private final class JustScheduled<Element>: Producer<Element>, @unchecked Sendab
         let sink = ForwardingSink(observer: observer, cancel: cancel)
         let scheduler = self.scheduler
         let subscription = scheduler.schedule(element) { element -> Disposable in
-            sink.forwardOn(.next(element))
+            sink.forwardNext(element)
             return scheduler.schedule(()) { _ in
-                sink.forwardOn(.completed)
-                sink.dispose()
+                sink.forwardCompleted()
                 return Disposables.create()
             }
         }

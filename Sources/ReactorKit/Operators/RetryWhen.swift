@@ -171,25 +171,27 @@ private final class RetryWhenAttempt<Observer: ObserverType, TriggerObservable: 
         self.sink = sink
     }
 
+    func onNext(_ element: Observer.Element) {
+        if stopped.isSet { return }
+        sink.forwardNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next:
-            if stopped.isSet { return }
-            sink.forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .error(let error):
             guard stopped.set() else { return }
             guard let failure = error as? Failure else {
-                sink.forwardOn(.error(error))
-                sink.dispose()
+                sink.forwardError(error)
                 return
             }
             sourceSubscription.dispose()
             triggerSubscription.setDisposable(sink.triggers.subscribe(RetryWhenTriggerObserver(sink: sink)))
-            sink.errors.on(.next(failure))
+            sink.errors.onNext(failure)
         case .completed:
             guard stopped.set() else { return }
-            sink.forwardOn(.completed)
-            sink.dispose()
+            sink.forwardCompleted()
         }
     }
 
@@ -205,16 +207,18 @@ private struct RetryWhenTriggerObserver<Observer: ObserverType, TriggerObservabl
 {
     let sink: RetryWhenSink<Observer, TriggerObservable, Failure>
 
+    func onNext(_ element: TriggerObservable.Element) {
+        sink.scheduleMove()
+    }
+
     func on(_ event: Event<TriggerObservable.Element>) {
         switch event {
-        case .next:
-            sink.scheduleMove()
+        case .next(let element):
+            onNext(element)
         case .error(let error):
-            sink.forwardOn(.error(error))
-            sink.dispose()
+            sink.forwardError(error)
         case .completed:
-            sink.forwardOn(.completed)
-            sink.dispose()
+            sink.forwardCompleted()
         }
     }
 }

@@ -32,24 +32,31 @@ private final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
 private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     // @unchecked Sendable: `remaining` is only touched by the source's serial events
     typealias Element = Observer.Element
-    private var remaining: Int
+    // Every access is a plain read or write, never held across a call, so the dynamic
+    // exclusivity check (a runtime call per access) is pure overhead here.
+    @exclusivity(unchecked) private var remaining: Int
 
     init(remaining: Int, observer: Observer, cancel: Cancelable) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        if remaining <= 0 {
+            forwardNext(element)
+        } else {
+            remaining -= 1
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if remaining <= 0 {
-                forwardOn(event)
-            } else {
-                remaining -= 1
-            }
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }

@@ -47,24 +47,34 @@ private final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>
     // @unchecked Sendable: events of both sources, and `forwardElements`, are serialized by `lock`
     typealias Element = Observer.Element
     let lock = RecursiveLock()
-    var forwardElements = false  // guarded by lock
+    // Guarded by lock, and every access is a plain read or write, so the dynamic exclusivity
+    // check (a runtime call per access) is pure overhead here.
+    @exclusivity(unchecked) var forwardElements = false
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         lock.lock()
         defer { lock.unlock() }
+        if forwardElements {
+            forwardNext(element)
+        }
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if forwardElements {
-                forwardOn(event)
-            }
-        case .error:
-            forwardOn(event)
-            dispose()
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            lock.lock()
+            defer { lock.unlock() }
+            forwardError(error)
         case .completed:
+            lock.lock()
+            defer { lock.unlock() }
             if forwardElements {
-                forwardOn(event)
+                forwardCompleted()
+            } else {
+                dispose()
             }
-            dispose()
         }
     }
 }
@@ -78,17 +88,24 @@ private final class SkipUntilOtherObserver<Other, Observer: ObserverType>: Obser
         self.sink = sink
     }
 
-    func on(_ event: Event<Other>) {
+    func onNext(_ element: Other) {
         sink.lock.lock()
         defer { sink.lock.unlock() }
+        sink.forwardElements = true
+        subscription.dispose()
+    }
+
+    func on(_ event: Event<Other>) {
         switch event {
-        case .next:
-            sink.forwardElements = true
-            subscription.dispose()
+        case .next(let element):
+            onNext(element)
         case .error(let error):
-            sink.forwardOn(.error(error))
-            sink.dispose()
+            sink.lock.lock()
+            defer { sink.lock.unlock() }
+            sink.forwardError(error)
         case .completed:
+            sink.lock.lock()
+            defer { sink.lock.unlock() }
             subscription.dispose()
         }
     }

@@ -42,31 +42,37 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
     // @unchecked Sendable: `running` is only touched by the source's serial events
     typealias Element = Observer.Element
     private let predicate: (Element) throws -> Bool
-    private var running = false
+    // Every access is a plain read or write, never held across a call (the predicate runs
+    // before the write begins), so the dynamic exclusivity check is pure overhead here.
+    @exclusivity(unchecked) private var running = false
 
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        if !running {
+            do {
+                running = try !predicate(element)
+            } catch {
+                forwardError(error)
+                return
+            }
+        }
+        if running {
+            forwardNext(element)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            if !running {
-                do {
-                    running = try !predicate(element)
-                } catch {
-                    forwardOn(.error(error))
-                    dispose()
-                    return
-                }
-            }
-            if running {
-                forwardOn(event)
-            }
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }

@@ -23,7 +23,7 @@ private final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         for element in elements {
-            observer.on(.next(element))
+            observer.onNext(element)
         }
         return (Disposables.create(), source.subscribe(observer))
     }

@@ -39,28 +39,34 @@ private final class TakeCount<Element>: Producer<Element>, @unchecked Sendable {
 private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     // @unchecked Sendable: `remaining` is only touched by the source's serial events
     typealias Element = Observer.Element
-    private var remaining: Int
+    // Every access is a plain read or write, never held across a call, so the dynamic
+    // exclusivity check (a runtime call per access) is pure overhead here.
+    @exclusivity(unchecked) private var remaining: Int
 
     init(remaining: Int, observer: Observer, cancel: Cancelable) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        guard remaining > 0 else { return }
+        // Decremented before forwarding, so an element sent re-entrantly by the observer
+        // is not counted twice.
+        remaining -= 1
+        forwardNext(element)
+        if remaining == 0 {
+            forwardCompleted()
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            guard remaining > 0 else { return }
-            // Decremented before forwarding, so an element sent re-entrantly by the observer
-            // is not counted twice.
-            remaining -= 1
-            forwardOn(event)
-            if remaining == 0 {
-                forwardOn(.completed)
-                dispose()
-            }
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }

@@ -28,40 +28,73 @@ private final class TakeLast<Element>: Producer<Element>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
+        let sink = TakeLastSink<[Element], Observer>(count: count, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+/// Keeps the last `count` elements in `elements`, a ring once full, whose oldest element is at
+/// `oldest`.
+///
+/// `Buffer` is always `[Observer.Element]`. Taken as a generic parameter of its own, the array's
+/// metadata comes with the sink's; written as `[Element]`, unspecialized code would look it up
+/// for every array call (a generic struct's methods receive its full type), and a ``Queue``
+/// would also look up its optional slots' type.
+private final class TakeLastSink<Buffer: RangeReplaceableCollection & MutableCollection, Observer: ObserverType>:
+    Sink<Observer>, ObserverType, @unchecked Sendable
+where Buffer.Element == Observer.Element, Buffer.Index == Int {
     // @unchecked Sendable: the buffer is only touched by the source's serial events
     typealias Element = Observer.Element
     private let count: Int
-    private var elements: Queue<Element>
+    // Every access is a plain read or write, or an array mutation that runs no user code (a
+    // replaced element is released after the access), so the dynamic exclusivity checks are
+    // pure overhead here.
+    @exclusivity(unchecked) private var elements = Buffer()
+    @exclusivity(unchecked) private var oldest = 0
 
     init(count: Int, observer: Observer, cancel: Cancelable) {
         self.count = count
-        elements = Queue(capacity: count + 1)
         super.init(observer: observer, cancel: cancel)
+    }
+
+    func onNext(_ element: Element) {
+        if elements.count < count {
+            elements.append(element)
+            return
+        }
+        if count == 0 { return }
+        // Swapped out rather than overwritten, so that the replaced element's deinit, which may
+        // run any code, runs after the array access, not inside it. Through the array's storage:
+        // unspecialized code allocates a frame for each subscript access of a generic collection,
+        // while the storage's pointer subscript needs none.
+        var replaced = element
+        let index = oldest
+        let swapped: Void? = elements.withContiguousMutableStorageIfAvailable { storage in
+            swap(&storage[index], &replaced)
+        }
+        if swapped == nil {
+            swap(&elements[index], &replaced)  // not reached: an array always has contiguous storage
+        }
+        oldest = oldest + 1 == count ? 0 : oldest + 1
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            elements.enqueue(element)
-            if elements.count > count {
-                _ = elements.dequeue()
-            }
-        case .error:
-            forwardOn(event)
-            dispose()
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
         case .completed:
             // Iterates a copy, so a re-entrant element cannot change what is being drained.
-            for element in elements {
-                forwardOn(.next(element))
+            let elements = self.elements
+            let oldest = self.oldest
+            for index in oldest..<elements.count {
+                forwardNext(elements[index])
             }
-            forwardOn(.completed)
-            dispose()
+            for index in 0..<oldest {
+                forwardNext(elements[index])
+            }
+            forwardCompleted()
         }
     }
 }

@@ -116,12 +116,24 @@ private final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>
     typealias Element = Observer.Element
     let lock = RecursiveLock()
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         lock.lock()
         defer { lock.unlock() }
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
+        forwardNext(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            lock.lock()
+            defer { lock.unlock() }
+            forwardError(error)
+        case .completed:
+            lock.lock()
+            defer { lock.unlock() }
+            forwardCompleted()
         }
     }
 }
@@ -135,17 +147,23 @@ private final class TakeUntilOtherObserver<Other, Observer: ObserverType>: Obser
         self.sink = sink
     }
 
-    func on(_ event: Event<Other>) {
+    func onNext(_ element: Other) {
         sink.lock.lock()
         defer { sink.lock.unlock() }
+        sink.forwardCompleted()
+    }
+
+    func on(_ event: Event<Other>) {
         switch event {
-        case .next:
-            sink.forwardOn(.completed)
-            sink.dispose()
+        case .next(let element):
+            onNext(element)
         case .error(let error):
-            sink.forwardOn(.error(error))
-            sink.dispose()
+            sink.lock.lock()
+            defer { sink.lock.unlock() }
+            sink.forwardError(error)
         case .completed:
+            sink.lock.lock()
+            defer { sink.lock.unlock() }
             subscription.dispose()
         }
     }
@@ -180,7 +198,9 @@ private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observe
     typealias Element = Observer.Element
     private let behavior: TakeBehavior
     private let predicate: (Element) throws -> Bool
-    private var running = true
+    // Every access is a plain read or write, never held across a call (the predicate runs
+    // before the write begins), so the dynamic exclusivity check is pure overhead here.
+    @exclusivity(unchecked) private var running = true
 
     init(
         behavior: TakeBehavior,
@@ -193,29 +213,32 @@ private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observe
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        guard running else { return }
+        do {
+            running = try !predicate(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        if running {
+            forwardNext(element)
+            return
+        }
+        if behavior == .inclusive {
+            forwardNext(element)
+        }
+        forwardCompleted()
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard running else { return }
-            do {
-                running = try !predicate(element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            if running {
-                forwardOn(event)
-                return
-            }
-            if behavior == .inclusive {
-                forwardOn(event)
-            }
-            forwardOn(.completed)
-            dispose()
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }

@@ -25,30 +25,38 @@ private final class ToArray<Element>: Producer<[Element]>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == [Element] {
-        let sink = ToArraySink<Element, Observer>(observer: observer, cancel: cancel)
+        let sink = ToArraySink<Element, [Element], Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-private final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
-where Observer.Element == [Element] {
-    // @unchecked Sendable: `elements` is only touched by `on`, which upstream calls serially
-    private var elements: [Element] = []
+/// `Collected` is always `[Element]`. Taken as a generic parameter of its own, the array's
+/// metadata comes with the sink's; written as `[Element]`, unspecialized code would look it up
+/// for every `append` (a generic struct's methods receive its full type).
+private final class ToArraySink<Element, Collected: RangeReplaceableCollection, Observer: ObserverType>: Sink<Observer>,
+    ObserverType, @unchecked Sendable
+where Collected.Element == Element, Observer.Element == Collected {
+    // @unchecked Sendable: `elements` is only touched by the source's serial events
+
+    // Every access is a plain read, write or `append` (which calls no user code), never held
+    // across a call, so the dynamic exclusivity check is pure overhead here.
+    @exclusivity(unchecked) private var elements = Collected()
+
+    func onNext(_ element: Element) {
+        elements.append(element)
+    }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            elements.append(element)
+            onNext(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
             let result = elements
-            elements = []
-            forwardOn(.next(result))
-            forwardOn(.completed)
-            dispose()
+            elements = Collected()
+            forwardNext(result)
+            forwardCompleted()
         }
     }
 }
