@@ -5,20 +5,34 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     public typealias EventHandler = (Event<Element>) -> Void
 
     private let observer: EventHandler
+    // Elements go straight to the wrapped observer's `onNext`, skipping the `Event` that the
+    // event handler would need (building one in generic code costs a runtime type lookup).
+    private let nextHandler: ((Element) -> Void)?
 
     /// Creates an observer that forwards events to `eventHandler`.
     public init(eventHandler: @escaping EventHandler) {
         observer = eventHandler
+        nextHandler = nil
     }
 
     /// Creates an observer that forwards events to `observer`.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         self.observer = observer.on
+        nextHandler = observer.onNext
     }
 
     /// Delivers one event.
     public func on(_ event: Event<Element>) {
         observer(event)
+    }
+
+    /// Delivers one element.
+    public func onNext(_ element: Element) {
+        if let nextHandler {
+            nextHandler(element)
+        } else {
+            observer(.next(element))
+        }
     }
 
     /// Returns `self`.
