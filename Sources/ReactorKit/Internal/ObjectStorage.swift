@@ -60,7 +60,9 @@ enum ObjectStorage {
             lock.performLocked { live }
         }
 
-        static func value<Value: AnyObject>(for owner: AnyObject, in slot: ObjectStorage.Slot, make: () -> Value)
+        static func value<Value: AnyObject>(
+            for owner: AnyObject, in slot: ObjectStorage.Slot, make: () -> Value
+        )
             -> Value
         {
             let key = UnsafeRawPointer(keys + slot.rawValue)

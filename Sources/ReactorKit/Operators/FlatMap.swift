@@ -35,6 +35,16 @@ extension ObservableType {
     ) -> Observable<Source.Element> {
         FlatMap(source: asObservable(), selector: selector, ignoresElementsWhileActive: true)
     }
+
+    /// `flatMap` where an inner sequence's error ends only that inner sequence, as if each
+    /// inner were followed by `.catch { _ in .empty() }` — without that per-element wrapper.
+    ///
+    /// This is how a reactor merges its `mutate(action:)` streams.
+    func flatMapIgnoringInnerErrors<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        FlatMap(source: asObservable(), selector: selector, ignoresElementsWhileActive: false, ignoresInnerErrors: true)
+    }
 }
 
 private final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>,
@@ -44,22 +54,25 @@ private final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Pr
     let source: Observable<SourceElement>
     let selector: (SourceElement) throws -> Inner
     let ignoresElementsWhileActive: Bool
+    let ignoresInnerErrors: Bool
 
     init(
         source: Observable<SourceElement>,
         selector: @escaping (SourceElement) throws -> Inner,
-        ignoresElementsWhileActive: Bool
+        ignoresElementsWhileActive: Bool,
+        ignoresInnerErrors: Bool = false
     ) {
         self.source = source
         self.selector = selector
         self.ignoresElementsWhileActive = ignoresElementsWhileActive
+        self.ignoresInnerErrors = ignoresInnerErrors
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Inner.Element {
         let sink = FlatMapSink(
-            selector: selector, ignoresElementsWhileActive: ignoresElementsWhileActive, observer: observer,
-            cancel: cancel)
+            selector: selector, ignoresElementsWhileActive: ignoresElementsWhileActive,
+            ignoresInnerErrors: ignoresInnerErrors, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
@@ -74,6 +87,7 @@ where Observer.Element == Inner.Element {
     private let sourceSubscription = SingleAssignmentDisposable()
     private let selector: (SourceElement) throws -> Inner
     private let ignoresElementsWhileActive: Bool
+    let ignoresInnerErrors: Bool
 
     // Guarded by lock; plain reads and writes, so no dynamic exclusivity checks.
     @exclusivity(unchecked) var activeCount = 0
@@ -82,11 +96,13 @@ where Observer.Element == Inner.Element {
     init(
         selector: @escaping (SourceElement) throws -> Inner,
         ignoresElementsWhileActive: Bool,
+        ignoresInnerErrors: Bool,
         observer: Observer,
         cancel: Cancelable
     ) {
         self.selector = selector
         self.ignoresElementsWhileActive = ignoresElementsWhileActive
+        self.ignoresInnerErrors = ignoresInnerErrors
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -191,19 +207,27 @@ where Observer.Element == Inner.Element {
         case .next(let element):
             onNext(element)
         case .error(let error):
+            if parent.ignoresInnerErrors {
+                complete()
+                return
+            }
             parent.lock.lock()
             defer { parent.lock.unlock() }
             finished = true
             parent.forwardError(error)
         case .completed:
-            parent.lock.lock()
-            defer { parent.lock.unlock() }
-            finished = true
-            if let key {
-                parent.group.remove(for: key)
-            }
-            parent.activeCount -= 1
-            parent.completeIfFinished()
+            complete()
         }
+    }
+
+    private func complete() {
+        parent.lock.lock()
+        defer { parent.lock.unlock() }
+        finished = true
+        if let key {
+            parent.group.remove(for: key)
+        }
+        parent.activeCount -= 1
+        parent.completeIfFinished()
     }
 }
