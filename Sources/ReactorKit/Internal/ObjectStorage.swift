@@ -107,7 +107,8 @@ enum ObjectStorage {
             // Also keeps the owner's allocation from being promoted to the stack by the
             // optimizer, which would bypass the deallocation hook.
             weak var owner: AnyObject?
-            var values: [AnyObject?] = Array(repeating: nil, count: ObjectStorage.Slot.allCases.count)  // guarded by lock
+            // One value per slot; guarded by the table's lock.
+            var values: [AnyObject?] = Array(repeating: nil, count: ObjectStorage.Slot.allCases.count)
 
             init(owner: AnyObject) {
                 self.owner = owner
