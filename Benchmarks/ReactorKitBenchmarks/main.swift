@@ -1,15 +1,22 @@
-/// Benchmarks for ReactorKit: `swift run -c release ReactorKitBenchmarks [core]`.
+/// Benchmarks for ReactorKit: `swift run -c release ReactorKitBenchmarks [core|reactor|all]`.
 ///
 /// Each line prints the best of five timed runs (after one warm-up run) as operations per
 /// second and nanoseconds per operation. See Benchmarks/README.md for recorded figures.
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 
 switch selection {
-case "core", "all":
+case "core":
     CoreBenchmarks.run()
+case "reactor":
+    ReactorBenchmarks.run()
+case "all":
+    CoreBenchmarks.run()
+    ReactorBenchmarks.run()
+case "profile-reactor":
+    _ = ReactorBenchmarks.actionsWithoutSubscriber(count: 100_000)
 case "profile-scan":
     // One pass of the scan chain, for profilers (valgrind --tool=callgrind, perf).
     _ = CoreBenchmarks.subjectScanSubscriber(events: 200_000)
 default:
-    print("usage: ReactorKitBenchmarks [core|all|profile-scan]")
+    print("usage: ReactorKitBenchmarks [core|reactor|all|profile-scan|profile-reactor]")
 }
