@@ -46,7 +46,7 @@ private final class AsyncWorkSink<Observer: ObserverType>: Sink<Observer>, @unch
         let body: () async -> Void = { [self] in
             do {
                 let element = try await work()
-                forwardOn(.next(element))
+                forwardNext(element)
                 forwardOn(.completed)
             } catch {
                 forwardOn(.error(error))

@@ -32,9 +32,11 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     // @unchecked Sendable: the mutable state is guarded by `lock`
     let lock = RecursiveLock()
     let rule: CombiningRule
-    private var sources: ContiguousArray<CombiningSourceState>
-    private var sourcesWithElements = 0
-    private var doneCount = 0
+    // Guarded by lock; every access is a plain read or write, never held across a call, so the
+    // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var sources: ContiguousArray<CombiningSourceState>
+    @exclusivity(unchecked) private var sourcesWithElements = 0
+    @exclusivity(unchecked) private var doneCount = 0
 
     init(arity: Int, rule: CombiningRule, observer: Observer, cancel: Cancelable) {
         self.rule = rule
@@ -56,8 +58,7 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         guard sourcesWithElements == sources.count else {
             let othersDone = doneCount - (sources[index].isDone ? 1 : 0)
             if rule.completesWhenStarved && othersDone == sources.count - 1 {
-                forwardOn(.completed)
-                dispose()
+                forwardCompleted()
             }
             return
         }
@@ -69,18 +70,19 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
                 }
             }
         }
+        let result: Observer.Element
         do {
-            forwardOn(.next(try makeResult()))
+            result = try makeResult()
         } catch {
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
+            return
         }
+        forwardNext(result)
     }
 
     /// Called with `lock` held when a source fails.
     final func sourceFailed(_ error: Swift.Error) {
-        forwardOn(.error(error))
-        dispose()
+        forwardError(error)
     }
 
     /// Called with `lock` held when source `index` completes (its subscription already disposed).
@@ -89,24 +91,23 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         sources[index].isDone = true
         doneCount += 1
         if doneCount == sources.count {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 
     /// Finishes a combination of no sources, at subscription.
     final func finishWithoutSources() {
         if rule.combinesNoSources {
+            let result: Observer.Element
             do {
-                forwardOn(.next(try makeResult()))
+                result = try makeResult()
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return
             }
+            forwardNext(result)
         }
-        forwardOn(.completed)
-        dispose()
+        forwardCompleted()
     }
 }
 
@@ -118,91 +119,101 @@ struct CombiningSourceState {
     var isDone = false
 }
 
-/// The elements one source has sent and not yet combined (`zip`), or its latest one
-/// (`combineLatest`). Only touched with the sink's lock held.
-///
-/// The next element to combine is kept in a plain stored property; only `zip` elements that
-/// arrive while one is already waiting go to a queue, created on first need. This keeps the
-/// common path free of queue operations, which matter in unspecialized generic code.
-final class CombiningBuffer<Element> {
-    private let consumesElements: Bool
-    private var next: Element?
-    private var waiting: Queue<Element>?
-    private var waitingCount = 0
-
-    init(consumesElements: Bool) {
-        self.consumesElements = consumesElements
-    }
-
-    func push(_ element: Element) {
-        if consumesElements && next != nil {
-            if waiting == nil { waiting = Queue() }
-            waiting!.enqueue(element)
-            waitingCount += 1
+/// A source's buffer in a ``CombiningSink`` is an ``ElementRing``: it holds the elements the
+/// source has sent and not yet combined (`zip`), or its latest one (`combineLatest`). It is
+/// only touched with the sink's lock held.
+extension ElementRing {
+    /// Stores an element the source sent: queued after the others when elements are consumed
+    /// (`zip`), or replacing the latest one (`combineLatest`).
+    fileprivate func push(_ element: Element, consuming: Bool) {
+        if !consuming && count > 0 {
+            replaceFront(with: element)
         } else {
-            next = element
+            enqueue(element)
         }
     }
 
     /// The element to combine; removed when elements are consumed.
-    func take() -> Element {
-        let element = next!
-        if consumesElements {
-            if waitingCount > 0 {
-                waitingCount -= 1
-                next = waiting!.dequeue()
-            } else {
-                next = nil
-            }
-        }
-        return element
+    fileprivate func take(consuming: Bool) -> Element {
+        consuming ? dequeue() : front
     }
 }
 
 /// Observes source `index` of a ``CombiningSink``, storing its elements in `buffer`.
+///
+/// Elements arrive through `onNext`, which touches no `Event`: in unspecialized code every
+/// generic type costs a runtime metadata lookup.
 struct CombiningObserver<Element, Observer: ObserverType>: ObserverType {
     let sink: CombiningSink<Observer>
-    let buffer: CombiningBuffer<Element>
+    let buffer: ElementRing<Element>
     let index: Int
     let subscription: SingleAssignmentDisposable
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         sink.lock.lock()
-        defer { sink.lock.unlock() }
+        buffer.push(element, consuming: sink.rule.consumesElements)
+        sink.elementArrived(at: index)
+        sink.lock.unlock()
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            buffer.push(element)
-            sink.elementArrived(at: index)
+            onNext(element)
         case .error(let error):
+            sink.lock.lock()
             subscription.dispose()
             sink.sourceFailed(error)
+            sink.lock.unlock()
         case .completed:
+            sink.lock.lock()
             subscription.dispose()
             sink.sourceCompleted(at: index)
+            sink.lock.unlock()
         }
     }
+}
+
+/// Combines one element of each source, for a ``CombiningPackSink``: takes them from the
+/// sources' buffers (type-erased ``ElementRing``s, in source order), consuming them when the
+/// `Bool` is `true`, and applies the result selector.
+///
+/// Made per arity by ``combiningProducer(rule:_:_:resultSelector:)`` and its overloads, so
+/// that the selector is called with plain generic arguments. Calling it with a parameter
+/// pack would, in unspecialized code, look up the metadata of a tuple of the elements for
+/// every result.
+typealias CombiningCombiner<Result> = (ContiguousArray<AnyObject>, Bool) throws -> Result
+
+/// Takes the element to combine from `buffers[index]`, an `ElementRing<Element>`.
+@inline(__always)
+private func takeCombined<Element>(_ buffers: ContiguousArray<AnyObject>, _ index: Int, _ consuming: Bool) -> Element {
+    assert(buffers[index] is ElementRing<Element>, "combining buffer \(index) has another element type")
+    return unsafeDowncast(buffers[index], to: ElementRing<Element>.self).take(consuming: consuming)
 }
 
 /// Combines a fixed list of sources of different element types (the 2-to-8 overloads).
 final class CombiningPackSink<each Source, Observer: ObserverType>: CombiningSink<Observer>, @unchecked Sendable {
     // @unchecked Sendable: the buffers are only touched with `lock` held
-    private let buffers: (repeat CombiningBuffer<each Source>)
-    private let resultSelector: (repeat each Source) throws -> Observer.Element
+    private let buffers: (repeat ElementRing<each Source>)
+    /// `buffers` again, type-erased, for `combine`.
+    private let erasedBuffers: ContiguousArray<AnyObject>
+    private let combine: CombiningCombiner<Observer.Element>
 
     init(
         rule: CombiningRule,
-        resultSelector: @escaping (repeat each Source) throws -> Observer.Element,
+        combine: @escaping CombiningCombiner<Observer.Element>,
         observer: Observer,
         cancel: Cancelable
     ) {
-        let buffers = (repeat CombiningBuffer<each Source>(consumesElements: rule.consumesElements))
-        var arity = 0
-        for _ in repeat each buffers {
-            arity += 1
+        let buffers = (repeat ElementRing<each Source>())
+        var erasedBuffers: ContiguousArray<AnyObject> = []
+        for buffer in repeat each buffers {
+            erasedBuffers.append(buffer)
         }
         self.buffers = buffers
-        self.resultSelector = resultSelector
-        super.init(arity: arity, rule: rule, observer: observer, cancel: cancel)
+        self.erasedBuffers = erasedBuffers
+        self.combine = combine
+        super.init(arity: erasedBuffers.count, rule: rule, observer: observer, cancel: cancel)
     }
 
     /// Subscribes to the sources in order.
@@ -221,14 +232,16 @@ final class CombiningPackSink<each Source, Observer: ObserverType>: CombiningSin
     }
 
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(repeat (each buffers).take())
+        try combine(erasedBuffers, rule.consumesElements)
     }
 }
 
 /// Combines any number of sources of one element type (the collection overloads).
 final class CombiningArraySink<Source, Observer: ObserverType>: CombiningSink<Observer>, @unchecked Sendable {
     // @unchecked Sendable: the buffers are only touched with `lock` held
-    private let buffers: [CombiningBuffer<Source>]
+    /// The sources' buffers, `ElementRing<Source>`s, type-erased: a concrete array type is
+    /// indexed without the runtime metadata lookups an array of a generic type costs.
+    private let buffers: ContiguousArray<AnyObject>
     private let resultSelector: ([Source]) throws -> Observer.Element
 
     init(
@@ -238,7 +251,12 @@ final class CombiningArraySink<Source, Observer: ObserverType>: CombiningSink<Ob
         observer: Observer,
         cancel: Cancelable
     ) {
-        buffers = (0..<arity).map { _ in CombiningBuffer(consumesElements: rule.consumesElements) }
+        var buffers: ContiguousArray<AnyObject> = []
+        buffers.reserveCapacity(arity)
+        for _ in 0..<arity {
+            buffers.append(ElementRing<Source>())
+        }
+        self.buffers = buffers
         self.resultSelector = resultSelector
         super.init(arity: arity, rule: rule, observer: observer, cancel: cancel)
     }
@@ -256,38 +274,143 @@ final class CombiningArraySink<Source, Observer: ObserverType>: CombiningSink<Ob
             subscriptions.append(subscription)
             subscription.setDisposable(
                 source.subscribe(
-                    CombiningObserver(sink: self, buffer: buffers[index], index: index, subscription: subscription)))
+                    CombiningObserver(
+                        sink: self, buffer: unsafeDowncast(buffers[index], to: ElementRing<Source>.self), index: index,
+                        subscription: subscription)))
         }
         return Disposables.create(subscriptions)
     }
 
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(buffers.map { $0.take() })
+        let consuming = rule.consumesElements
+        var elements: [Source] = []
+        elements.reserveCapacity(buffers.count)
+        for index in buffers.indices {
+            elements.append(takeCombined(buffers, index, consuming))
+        }
+        return try resultSelector(elements)
     }
 }
 
-/// `combineLatest`/`zip` of 2 to 8 sources.
+/// `combineLatest`/`zip` of 2 to 8 sources; made by ``combiningProducer(rule:_:_:resultSelector:)``
+/// and its overloads.
 final class CombiningPackProducer<each Source, Result>: Producer<Result>, @unchecked Sendable {
     // @unchecked Sendable: immutable
     let rule: CombiningRule
     let sources: (repeat Observable<each Source>)
-    let resultSelector: (repeat each Source) throws -> Result
+    let combine: CombiningCombiner<Result>
 
-    init(
+    fileprivate init(
         rule: CombiningRule,
         _ sources: repeat Observable<each Source>,
-        resultSelector: @escaping (repeat each Source) throws -> Result
+        combine: @escaping CombiningCombiner<Result>
     ) {
         self.rule = rule
         self.sources = (repeat each sources)
-        self.resultSelector = resultSelector
+        self.combine = combine
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Result {
         let sink = CombiningPackSink<repeat each Source, Observer>(
-            rule: rule, resultSelector: resultSelector, observer: observer, cancel: cancel)
+            rule: rule, combine: combine, observer: observer, cancel: cancel)
         return (sink, sink.run(repeat each sources))
+    }
+}
+
+/// `combineLatest`/`zip` of 2 sources, combined with `resultSelector`.
+func combiningProducer<A, B, Result>(
+    rule: CombiningRule, _ source1: Observable<A>, _ source2: Observable<B>,
+    resultSelector: @escaping (A, B) throws -> Result
+) -> Observable<Result> {
+    CombiningPackProducer(rule: rule, source1, source2) { buffers, consuming in
+        try resultSelector(takeCombined(buffers, 0, consuming), takeCombined(buffers, 1, consuming))
+    }
+}
+
+/// `combineLatest`/`zip` of 3 sources, combined with `resultSelector`.
+func combiningProducer<A, B, C, Result>(
+    rule: CombiningRule, _ source1: Observable<A>, _ source2: Observable<B>, _ source3: Observable<C>,
+    resultSelector: @escaping (A, B, C) throws -> Result
+) -> Observable<Result> {
+    CombiningPackProducer(rule: rule, source1, source2, source3) { buffers, consuming in
+        try resultSelector(
+            takeCombined(buffers, 0, consuming), takeCombined(buffers, 1, consuming),
+            takeCombined(buffers, 2, consuming))
+    }
+}
+
+/// `combineLatest`/`zip` of 4 sources, combined with `resultSelector`.
+func combiningProducer<A, B, C, D, Result>(
+    rule: CombiningRule, _ source1: Observable<A>, _ source2: Observable<B>, _ source3: Observable<C>,
+    _ source4: Observable<D>,
+    resultSelector: @escaping (A, B, C, D) throws -> Result
+) -> Observable<Result> {
+    CombiningPackProducer(rule: rule, source1, source2, source3, source4) { buffers, consuming in
+        try resultSelector(
+            takeCombined(buffers, 0, consuming), takeCombined(buffers, 1, consuming),
+            takeCombined(buffers, 2, consuming), takeCombined(buffers, 3, consuming))
+    }
+}
+
+/// `combineLatest`/`zip` of 5 sources, combined with `resultSelector`.
+func combiningProducer<A, B, C, D, E, Result>(
+    rule: CombiningRule, _ source1: Observable<A>, _ source2: Observable<B>, _ source3: Observable<C>,
+    _ source4: Observable<D>, _ source5: Observable<E>,
+    resultSelector: @escaping (A, B, C, D, E) throws -> Result
+) -> Observable<Result> {
+    CombiningPackProducer(rule: rule, source1, source2, source3, source4, source5) { buffers, consuming in
+        try resultSelector(
+            takeCombined(buffers, 0, consuming), takeCombined(buffers, 1, consuming),
+            takeCombined(buffers, 2, consuming), takeCombined(buffers, 3, consuming),
+            takeCombined(buffers, 4, consuming))
+    }
+}
+
+/// `combineLatest`/`zip` of 6 sources, combined with `resultSelector`.
+func combiningProducer<A, B, C, D, E, F, Result>(
+    rule: CombiningRule, _ source1: Observable<A>, _ source2: Observable<B>, _ source3: Observable<C>,
+    _ source4: Observable<D>, _ source5: Observable<E>, _ source6: Observable<F>,
+    resultSelector: @escaping (A, B, C, D, E, F) throws -> Result
+) -> Observable<Result> {
+    CombiningPackProducer(rule: rule, source1, source2, source3, source4, source5, source6) { buffers, consuming in
+        try resultSelector(
+            takeCombined(buffers, 0, consuming), takeCombined(buffers, 1, consuming),
+            takeCombined(buffers, 2, consuming), takeCombined(buffers, 3, consuming),
+            takeCombined(buffers, 4, consuming), takeCombined(buffers, 5, consuming))
+    }
+}
+
+/// `combineLatest`/`zip` of 7 sources, combined with `resultSelector`.
+func combiningProducer<A, B, C, D, E, F, G, Result>(
+    rule: CombiningRule, _ source1: Observable<A>, _ source2: Observable<B>, _ source3: Observable<C>,
+    _ source4: Observable<D>, _ source5: Observable<E>, _ source6: Observable<F>, _ source7: Observable<G>,
+    resultSelector: @escaping (A, B, C, D, E, F, G) throws -> Result
+) -> Observable<Result> {
+    CombiningPackProducer(rule: rule, source1, source2, source3, source4, source5, source6, source7) {
+        buffers, consuming in
+        try resultSelector(
+            takeCombined(buffers, 0, consuming), takeCombined(buffers, 1, consuming),
+            takeCombined(buffers, 2, consuming), takeCombined(buffers, 3, consuming),
+            takeCombined(buffers, 4, consuming), takeCombined(buffers, 5, consuming),
+            takeCombined(buffers, 6, consuming))
+    }
+}
+
+/// `combineLatest`/`zip` of 8 sources, combined with `resultSelector`.
+func combiningProducer<A, B, C, D, E, F, G, H, Result>(
+    rule: CombiningRule, _ source1: Observable<A>, _ source2: Observable<B>, _ source3: Observable<C>,
+    _ source4: Observable<D>, _ source5: Observable<E>, _ source6: Observable<F>, _ source7: Observable<G>,
+    _ source8: Observable<H>,
+    resultSelector: @escaping (A, B, C, D, E, F, G, H) throws -> Result
+) -> Observable<Result> {
+    CombiningPackProducer(rule: rule, source1, source2, source3, source4, source5, source6, source7, source8) {
+        buffers, consuming in
+        try resultSelector(
+            takeCombined(buffers, 0, consuming), takeCombined(buffers, 1, consuming),
+            takeCombined(buffers, 2, consuming), takeCombined(buffers, 3, consuming),
+            takeCombined(buffers, 4, consuming), takeCombined(buffers, 5, consuming),
+            takeCombined(buffers, 6, consuming), takeCombined(buffers, 7, consuming))
     }
 }
 

@@ -110,13 +110,16 @@ where Sources.Element == Observable<Observer.Element> {
         return subscription
     }
 
+    func onNext(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
-        case .error:
-            forwardOn(event)
-            dispose()
+        case .next(let element):
+            forwardNext(element)
+        case .error(let error):
+            forwardError(error)
         case .completed:
             moveNext()
         }
@@ -179,8 +182,7 @@ where Sources.Element == Observable<Observer.Element> {
             }
         }
         guard let next else {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
             return
         }
         let disposable = SingleAssignmentDisposable()

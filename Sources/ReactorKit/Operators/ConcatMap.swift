@@ -49,12 +49,13 @@ where Observer.Element == Inner.Element {
     private let sourceSubscription = SingleAssignmentDisposable()
     private let selector: (SourceElement) throws -> Inner
 
-    // guarded by lock
-    private var isInnerActive = false
-    private var stopped = false
-    private var waiting = Queue<Inner>()
-    private var isSubscribingNext = false
-    private var completedWhileSubscribing = false
+    // Guarded by lock; every access is a plain read or write, never held across a call, so the
+    // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var isInnerActive = false
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var waiting: ElementRing<Inner>?
+    @exclusivity(unchecked) private var isSubscribingNext = false
+    @exclusivity(unchecked) private var completedWhileSubscribing = false
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
         self.selector = selector
@@ -67,48 +68,53 @@ where Observer.Element == Inner.Element {
         return group
     }
 
+    /// Calls `selector` under the lock; subscribes its result now, or queues it while another
+    /// inner sequence is active.
+    func onNext(_ element: SourceElement) {
+        lock.lock()
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            forwardError(error)
+            lock.unlock()
+            return
+        }
+        if isInnerActive {
+            enqueueWaiting(inner)
+            lock.unlock()
+            return
+        }
+        isInnerActive = true
+        lock.unlock()
+        subscribe(inner)
+    }
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let inner = innerSequenceToSubscribe(for: element) {
-                subscribe(inner)
-            }
+            onNext(element)
         case .error(let error):
             lock.lock()
-            defer { lock.unlock() }
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
+            lock.unlock()
         case .completed:
             lock.lock()
-            defer { lock.unlock() }
             if isInnerActive {
                 sourceSubscription.dispose()
             } else {
-                forwardOn(.completed)
-                dispose()
+                forwardCompleted()
             }
             stopped = true
+            lock.unlock()
         }
     }
 
-    /// Calls `selector` under the lock; returns its result when it can be subscribed now, and
-    /// queues it otherwise.
-    private func innerSequenceToSubscribe(for element: SourceElement) -> Inner? {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            let inner = try selector(element)
-            if isInnerActive {
-                waiting.enqueue(inner)
-                return nil
-            }
-            isInnerActive = true
-            return inner
-        } catch {
-            forwardOn(.error(error))
-            dispose()
-            return nil
-        }
+    /// Queues an inner sequence until the active one completes. Requires `lock`.
+    @inline(never)
+    private func enqueueWaiting(_ inner: Inner) {
+        if waiting == nil { waiting = ElementRing() }
+        waiting!.enqueue(inner)
     }
 
     private func subscribe(_ inner: Inner) {
@@ -132,17 +138,16 @@ where Observer.Element == Inner.Element {
         }
         isSubscribingNext = true
         defer { isSubscribingNext = false }
-        while !isDisposed, let next = waiting.dequeue() {
+        while !isDisposed, let waiting, waiting.count > 0 {
             completedWhileSubscribing = false
-            subscribe(next)
+            subscribe(waiting.dequeue())
             if !completedWhileSubscribing {
                 return
             }
         }
         isInnerActive = false
         if stopped {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }
@@ -160,17 +165,24 @@ where Observer.Element == Inner.Element {
         self.key = key
     }
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         parent.lock.lock()
-        defer { parent.lock.unlock() }
+        parent.forwardNext(element)
+        parent.lock.unlock()
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            parent.forwardOn(event)
-        case .error:
-            parent.forwardOn(event)
-            parent.dispose()
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            parent.lock.lock()
+            parent.forwardError(error)
+            parent.lock.unlock()
         case .completed:
+            parent.lock.lock()
             parent.innerCompleted(key: key)
+            parent.lock.unlock()
         }
     }
 }

@@ -48,9 +48,11 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, Observ
     private let lock = RecursiveLock()
     let timer = SerialDisposable()
 
-    // guarded by lock
-    private var id: UInt64 = 0
-    private var value: Element?
+    // Guarded by lock; every access is a plain read or write, never held across a call, so the
+    // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var id: UInt64 = 0
+    /// The element waiting for its quiet time to pass; guarded by lock.
+    private let value = ElementSlot<Element>()
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
@@ -58,40 +60,45 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, Observ
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         lock.lock()
-        defer { lock.unlock() }
+        id &+= 1
+        let currentId = id
+        value.store(element)
+        let pending = SingleAssignmentDisposable()
+        timer.disposable = pending
+        pending.setDisposable(
+            scheduler.scheduleRelative((), dueTime: dueTime) { [self] _ in
+                propagate(currentId)
+                return Disposables.create()
+            })
+        lock.unlock()
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            id &+= 1
-            value = element
-            let pending = SingleAssignmentDisposable()
-            timer.disposable = pending
-            pending.setDisposable(
-                scheduler.scheduleRelative((self, id), dueTime: dueTime) { sink, id in
-                    sink.propagate(id)
-                    return Disposables.create()
-                })
-        case .error:
-            value = nil
-            forwardOn(event)
-            dispose()
+            onNext(element)
+        case .error(let error):
+            lock.lock()
+            value.removeAll()
+            forwardError(error)
+            lock.unlock()
         case .completed:
-            if let value {
-                self.value = nil
-                forwardOn(.next(value))
+            lock.lock()
+            if value.hasValue {
+                forwardNext(value.take())
             }
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
+            lock.unlock()
         }
     }
 
     private func propagate(_ timerId: UInt64) {
         lock.lock()
-        defer { lock.unlock() }
-        if let value, id == timerId {
-            self.value = nil
-            forwardOn(.next(value))
+        if value.hasValue && id == timerId {
+            forwardNext(value.take())
         }
+        lock.unlock()
     }
 }

@@ -50,13 +50,23 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private let drainSubscription = SerialDisposable()
     private let lock = Lock()
 
-    // guarded by lock
+    // The waiting events are the elements of `elements` in order, then the completion when
+    // `isCompletionQueued`; `times` holds when each of them arrived. Kept apart, rather than
+    // as `Event`s, so that queueing an element touches no generic type but the element's own
+    // (in unspecialized code every generic type costs a runtime metadata lookup).
+    /// Guarded by lock.
+    private let elements = ElementRing<Element>()
+    // Guarded by lock; every access is a plain read or write, or a `Queue` operation that calls
+    // out to nothing, and none is held across a call, so the dynamic exclusivity checks (a
+    // runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var times = Queue<RxTime>(capacity: 2)
+    @exclusivity(unchecked) private var isCompletionQueued = false
     /// Whether a drain is scheduled or running.
-    private var active = false
+    @exclusivity(unchecked) private var active = false
     /// Whether a drain is forwarding events right now, possibly on another thread.
-    private var running = false
-    private var errorEvent: Event<Element>?
-    private var queue = Queue<(time: RxTime, event: Event<Element>)>(capacity: 2)
+    @exclusivity(unchecked) private var running = false
+    /// The source's error, once it failed.
+    @exclusivity(unchecked) private var failure: Swift.Error?
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
@@ -69,82 +79,114 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverT
         return Disposables.create(sourceSubscription, drainSubscription)
     }
 
-    func on(_ event: Event<Element>) {
-        if event.isStopEvent {
-            sourceSubscription.dispose()
+    func onNext(_ element: Element) {
+        lock.lock()
+        let wasActive = active
+        active = true
+        times.enqueue(scheduler.now)
+        elements.enqueue(element)
+        lock.unlock()
+        if !wasActive {
+            startDrain()
         }
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
-        case .error:
-            let sendNow = lock.performLocked { () -> Bool in
-                queue.removeAll()
-                errorEvent = event
-                return !running
-            }
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            sourceSubscription.dispose()
+            lock.lock()
+            elements.removeAll()
+            times.removeAll()
+            isCompletionQueued = false
+            failure = error
+            let sendNow = !running
+            lock.unlock()
             if sendNow {
-                forwardOn(event)
-                dispose()
+                forwardError(error)
             }
-        case .next, .completed:
-            let startDrain = lock.performLocked { () -> Bool in
-                let wasActive = active
-                active = true
-                queue.enqueue((scheduler.now, event))
-                return !wasActive
-            }
-            if startDrain {
-                drainSubscription.disposable = scheduler.scheduleRecursive((), dueTime: dueTime) {
-                    _, recurse in
-                    self.drain(recurse)
-                }
+        case .completed:
+            sourceSubscription.dispose()
+            lock.lock()
+            let wasActive = active
+            active = true
+            times.enqueue(scheduler.now)
+            isCompletionQueued = true
+            lock.unlock()
+            if !wasActive {
+                startDrain()
             }
         }
     }
 
-    /// Sends the oldest waiting event, then every one already due, and schedules the rest.
+    @inline(never)
+    private func startDrain() {
+        drainSubscription.disposable = scheduler.scheduleRecursive((), dueTime: dueTime) { _, recurse in
+            self.drain(recurse)
+        }
+    }
+
+    /// Sends the oldest waiting event, then schedules the next one for when it is due.
     ///
     /// An error arriving meanwhile (on another thread) is sent by the drain, which is why the
     /// drain marks itself `running`.
     private func drain(_ recurse: ((), RxTimeInterval) -> Void) {
-        let hasFailed = lock.performLocked { () -> Bool in
-            if errorEvent != nil { return true }
-            running = true
-            return false
+        lock.lock()
+        if failure != nil {
+            lock.unlock()
+            return
         }
-        if hasFailed { return }
+        running = true
+        lock.unlock()
 
         var sentOne = false
         while true {
-            let (error, event, nextTime) = lock.performLocked {
-                () -> (Event<Element>?, Event<Element>?, RxTime?) in
-                let event = sentOne ? nil : queue.dequeue()?.event
-                let nextTime = sentOne ? queue.peek()?.time : nil
-                if errorEvent == nil && event == nil {
-                    running = false
-                    if nextTime == nil {
-                        active = false
-                    }
-                }
-                return (errorEvent, event, nextTime)
-            }
-
-            if let error {
-                forwardOn(error)
-                dispose()
-                return
-            }
-            if let event {
-                sentOne = true
-                forwardOn(event)
-                if event.isCompleted {
-                    dispose()
+            lock.lock()
+            if !sentOne && elements.count > 0 {
+                _ = times.dequeue()
+                let element = elements.dequeue()
+                let failure = self.failure
+                lock.unlock()
+                if let failure {
+                    forwardError(failure)
                     return
                 }
-            } else if let nextTime {
-                recurse((), dueTime.reduceWithSpanBetween(earlierDate: nextTime, laterDate: scheduler.now))
-                return
-            } else {
+                sentOne = true
+                forwardNext(element)
+                continue
+            }
+            if !sentOne && isCompletionQueued {
+                _ = times.dequeue()
+                isCompletionQueued = false
+                let failure = self.failure
+                lock.unlock()
+                if let failure {
+                    forwardError(failure)
+                } else {
+                    forwardCompleted()
+                }
                 return
             }
+            let nextTime = sentOne ? times.peek() : nil
+            if failure == nil {
+                running = false
+                if nextTime == nil {
+                    active = false
+                }
+            }
+            let failure = self.failure
+            lock.unlock()
+
+            if let failure {
+                forwardError(failure)
+                return
+            }
+            if let nextTime {
+                recurse((), dueTime.reduceWithSpanBetween(earlierDate: nextTime, laterDate: scheduler.now))
+            }
+            return
         }
     }
 }

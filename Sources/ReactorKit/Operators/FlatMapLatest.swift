@@ -48,10 +48,11 @@ where Observer.Element == Inner.Element {
     private let innerSubscription = SerialDisposable()
     private let selector: (SourceElement) throws -> Inner
 
-    // guarded by lock
-    private(set) var latestID = 0
-    var hasLatest = false
-    private(set) var stopped = false
+    // Guarded by lock; every access is a plain read or write, never held across a call, so the
+    // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private(set) var latestID = 0
+    @exclusivity(unchecked) var hasLatest = false
+    @exclusivity(unchecked) private(set) var stopped = false
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
         self.selector = selector
@@ -63,45 +64,44 @@ where Observer.Element == Inner.Element {
         return Disposables.create(sourceSubscription, innerSubscription)
     }
 
+    /// Calls `selector` under the lock, makes its result the latest inner sequence and
+    /// subscribes to it, which disposes the previous inner subscription.
+    func onNext(_ element: SourceElement) {
+        lock.lock()
+        let inner: Observable<Observer.Element>
+        do {
+            inner = try selector(element).asObservable()
+        } catch {
+            forwardError(error)
+            lock.unlock()
+            return
+        }
+        hasLatest = true
+        latestID &+= 1
+        let id = latestID
+        lock.unlock()
+        let subscription = SingleAssignmentDisposable()
+        innerSubscription.disposable = subscription  // disposes the previous inner subscription
+        let innerObserver = FlatMapLatestInnerObserver(parent: self, id: id, subscription: subscription)
+        subscription.setDisposable(inner.subscribe(innerObserver))
+    }
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            guard let (id, inner) = innerSequence(for: element) else { return }
-            let subscription = SingleAssignmentDisposable()
-            innerSubscription.disposable = subscription  // disposes the previous inner subscription
-            let innerObserver = FlatMapLatestInnerObserver(parent: self, id: id, subscription: subscription)
-            subscription.setDisposable(inner.subscribe(innerObserver))
+            onNext(element)
         case .error(let error):
             lock.lock()
-            defer { lock.unlock() }
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
+            lock.unlock()
         case .completed:
             lock.lock()
-            defer { lock.unlock() }
             stopped = true
             sourceSubscription.dispose()
             if !hasLatest {
-                forwardOn(.completed)
-                dispose()
+                forwardCompleted()
             }
-        }
-    }
-
-    /// Calls `selector` under the lock and makes its result the latest inner sequence; `nil`
-    /// when `selector` threw.
-    private func innerSequence(for element: SourceElement) -> (Int, Observable<Observer.Element>)? {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            let inner = try selector(element).asObservable()
-            hasLatest = true
-            latestID &+= 1
-            return (latestID, inner)
-        } catch {
-            forwardOn(.error(error))
-            dispose()
-            return nil
+            lock.unlock()
         }
     }
 }
@@ -122,25 +122,35 @@ where Observer.Element == Inner.Element {
         self.subscription = subscription
     }
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         parent.lock.lock()
-        defer { parent.lock.unlock() }
-        if event.isStopEvent {
-            subscription.dispose()
+        if parent.latestID == id {
+            parent.forwardNext(element)
         }
-        guard parent.latestID == id else { return }
+        parent.lock.unlock()
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            parent.forwardOn(event)
-        case .error:
-            parent.forwardOn(event)
-            parent.dispose()
-        case .completed:
-            parent.hasLatest = false
-            if parent.stopped {
-                parent.forwardOn(event)
-                parent.dispose()
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            parent.lock.lock()
+            subscription.dispose()
+            if parent.latestID == id {
+                parent.forwardError(error)
             }
+            parent.lock.unlock()
+        case .completed:
+            parent.lock.lock()
+            subscription.dispose()
+            if parent.latestID == id {
+                parent.hasLatest = false
+                if parent.stopped {
+                    parent.forwardCompleted()
+                }
+            }
+            parent.lock.unlock()
         }
     }
 }

@@ -112,9 +112,11 @@ where Source.Element == Observer.Element {
     private let maxConcurrent: Int
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
-    private var activeCount = 0
-    private var isStopped = false
-    private var waiting: Queue<Source>?
+    // Guarded by lock; every access is a plain read or write, never held across a call, so the
+    // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var activeCount = 0
+    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private var waiting: ElementRing<Source>?
 
     init(maxConcurrent: Int, observer: Observer, cancel: Cancelable) {
         self.maxConcurrent = maxConcurrent
@@ -141,53 +143,67 @@ where Source.Element == Observer.Element {
         return group
     }
 
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let inner):
-            let subscribesNow = lock.performLocked { () -> Bool in
-                if activeCount < maxConcurrent {
-                    activeCount += 1
-                    return true
-                }
-                if waiting == nil { waiting = Queue() }
-                waiting!.enqueue(inner)
-                return false
-            }
-            if subscribesNow {
-                subscribeInner(inner)
-            }
-        case .error(let error):
-            lock.performLocked {
-                forwardOn(.error(error))
-                dispose()
-            }
-        case .completed:
-            lock.performLocked {
-                isStopped = true
-                sourceSubscription.dispose()
-                completeIfDone()
-            }
+    /// Handles an inner sequence sent by the outer sequence.
+    func onNext(_ inner: Source) {
+        lock.lock()
+        if activeCount < maxConcurrent {
+            activeCount += 1
+            lock.unlock()
+            subscribeInner(inner)
+        } else {
+            enqueueWaiting(inner)
+            lock.unlock()
         }
     }
 
-    /// Handles an event of the inner sequence subscribed under `key`.
-    func onInner(_ event: Event<Observer.Element>, key: CompositeDisposable.DisposeKey) {
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let inner):
+            onNext(inner)
+        case .error(let error):
+            lock.lock()
+            forwardError(error)
+            lock.unlock()
+        case .completed:
+            lock.lock()
+            isStopped = true
+            sourceSubscription.dispose()
+            completeIfDone()
+            lock.unlock()
+        }
+    }
+
+    /// Queues an inner sequence until an active one completes; called with `lock` held.
+    @inline(never)
+    private func enqueueWaiting(_ inner: Source) {
+        if waiting == nil { waiting = ElementRing() }
+        waiting!.enqueue(inner)
+    }
+
+    /// Forwards an element of an inner sequence.
+    func onInnerNext(_ element: Observer.Element) {
+        lock.lock()
+        forwardNext(element)
+        lock.unlock()
+    }
+
+    /// Handles an error of an inner sequence.
+    func onInnerError(_ error: Swift.Error) {
+        lock.lock()
+        forwardError(error)
+        lock.unlock()
+    }
+
+    /// Handles the completion of the inner sequence subscribed under `key`.
+    func onInnerCompleted(key: CompositeDisposable.DisposeKey) {
         lock.lock()
         defer { lock.unlock() }
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            group.remove(for: key)
-            if let next = waiting?.dequeue() {
-                subscribeInner(next)
-            } else {
-                activeCount -= 1
-                completeIfDone()
-            }
+        group.remove(for: key)
+        if let waiting, waiting.count > 0 {
+            subscribeInner(waiting.dequeue())
+        } else {
+            activeCount -= 1
+            completeIfDone()
         }
     }
 
@@ -201,8 +217,7 @@ where Source.Element == Observer.Element {
     /// called with `lock` held.
     private func completeIfDone() {
         if isStopped && activeCount == 0 {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }
@@ -212,7 +227,18 @@ where Source.Element == Observer.Element {
     let sink: MergeSink<Source, Observer>
     let key: CompositeDisposable.DisposeKey
 
+    func onNext(_ element: Observer.Element) {
+        sink.onInnerNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
-        sink.onInner(event, key: key)
+        switch event {
+        case .next(let element):
+            sink.onInnerNext(element)
+        case .error(let error):
+            sink.onInnerError(error)
+        case .completed:
+            sink.onInnerCompleted(key: key)
+        }
     }
 }

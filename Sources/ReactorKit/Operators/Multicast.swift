@@ -192,6 +192,11 @@ private final class MulticastConnection<Subject: SubjectType>: DisposeBase, Obse
         self.upstream = upstream
     }
 
+    func onNext(_ element: Element) {
+        if disposed.isSet { return }
+        subjectObserver.onNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         if disposed.isSet { return }
         if event.isStopEvent {

@@ -63,36 +63,66 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     private let scheduler: ImmediateSchedulerType
     private let pump = SerialDisposable()
     private let lock = Lock()
-
-    // guarded by lock
-    private var queue = Queue<Event<Element>>(capacity: 10)
-    private var isPumping = false
-    private var isStopped = false
+    // Guarded by lock; every access is a plain read or write, or an `ObserveOnQueue` operation
+    // that calls out to nothing, and none is held across a call, so the dynamic exclusivity
+    // checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var queue = ObserveOnQueue<Element>()
+    @exclusivity(unchecked) private var isPumping = false
+    @exclusivity(unchecked) private var isStopped = false
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         lock.lock()
         if isStopped {
             lock.unlock()
             return
         }
-        if event.isStopEvent {
-            isStopped = true
-        }
-        queue.enqueue(event)
+        queue.enqueue(element)
         let startPump = !isPumping
         isPumping = true
         lock.unlock()
-
         if startPump {
-            pump.disposable = scheduler.scheduleRecursive(()) { [self] _, recurse in
-                if step() {
-                    recurse(())
-                }
+            startPumping()
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            stop(error)
+        case .completed:
+            stop(nil)
+        }
+    }
+
+    /// Queues the terminal event: `.error(error)`, or `.completed` when `error` is `nil`.
+    private func stop(_ error: Swift.Error?) {
+        lock.lock()
+        if isStopped {
+            lock.unlock()
+            return
+        }
+        isStopped = true
+        queue.stop(error)
+        let startPump = !isPumping
+        isPumping = true
+        lock.unlock()
+        if startPump {
+            startPumping()
+        }
+    }
+
+    @inline(never)
+    private func startPumping() {
+        pump.disposable = scheduler.scheduleRecursive(()) { [self] _, recurse in
+            if step() {
+                recurse(())
             }
         }
     }
@@ -100,32 +130,108 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     /// Delivers the next queued event; returns whether more events are waiting.
     private func step() -> Bool {
         lock.lock()
-        guard let event = queue.dequeue() else {
+        if queue.hasElements {
+            let element = queue.dequeue()
+            lock.unlock()
+            if cancel.isDisposed { return false }
+            observer.onNext(element)
+        } else if queue.hasStop {
+            let error = queue.takeStop()
+            lock.unlock()
+            if cancel.isDisposed { return false }
+            sendStop(error)
+        } else {
             isPumping = false
             lock.unlock()
             return false
         }
+        lock.lock()
+        let hasMore = !queue.isEmpty
+        if !hasMore {
+            isPumping = false
+        }
         lock.unlock()
-
-        if cancel.isDisposed { return false }
-        observer.on(event)
-        if event.isStopEvent {
-            dispose()
-        }
-
-        return lock.performLocked {
-            if queue.isEmpty {
-                isPumping = false
-                return false
-            }
-            return true
-        }
+        return hasMore
     }
 
     override func dispose() {
         lock.performLocked { isStopped = true }
         super.dispose()
         pump.dispose()
+    }
+}
+
+/// The events an observe-on sink has yet to deliver: elements in order, then possibly the
+/// terminal event (nothing is queued after it).
+///
+/// The terminal event is kept as an error or `nil` (completion) rather than as an `Event`,
+/// and the elements in an ``ElementRing`` made on first need, so that queueing and delivering
+/// elements touches no generic type but the element's own (in unspecialized code every
+/// generic type costs a runtime metadata lookup). Not thread-safe.
+private struct ObserveOnQueue<Element> {
+    private var elements: ElementRing<Element>?
+    /// Whether the terminal event is queued after the elements.
+    private(set) var hasStop = false
+    private var stopError: Swift.Error?
+
+    /// Whether an element is queued.
+    var hasElements: Bool {
+        if let elements {
+            return elements.count > 0
+        }
+        return false
+    }
+
+    var isEmpty: Bool {
+        !hasElements && !hasStop
+    }
+
+    mutating func enqueue(_ element: Element) {
+        if let elements {
+            elements.enqueue(element)
+        } else {
+            enqueueFirst(element)
+        }
+    }
+
+    @inline(never)
+    private mutating func enqueueFirst(_ element: Element) {
+        let elements = ElementRing<Element>(capacity: 8)
+        elements.enqueue(element)
+        self.elements = elements
+    }
+
+    /// Removes the front element; `hasElements` must be `true`.
+    func dequeue() -> Element {
+        elements!.dequeue()
+    }
+
+    /// Queues the terminal event: `.error(error)`, or `.completed` when `error` is `nil`.
+    mutating func stop(_ error: Swift.Error?) {
+        hasStop = true
+        stopError = error
+    }
+
+    /// Removes the queued terminal event: its error, or `nil` for completion.
+    mutating func takeStop() -> Swift.Error? {
+        hasStop = false
+        let error = stopError
+        stopError = nil
+        return error
+    }
+}
+
+extension Sink {
+    /// Sends the observer `.error(error)`, or `.completed` when `error` is `nil`, and disposes
+    /// the sink. Out of line, so that element paths build no `Event`.
+    @inline(never)
+    fileprivate func sendStop(_ error: Swift.Error?) {
+        if let error {
+            observer.on(.error(error))
+        } else {
+            observer.on(.completed)
+        }
+        dispose()
     }
 }
 
@@ -161,48 +267,86 @@ private final class ObserveOnCurrentThreadSink<Observer: ObserverType>: Sink<Obs
     typealias Element = Observer.Element
 
     private let lock = Lock()
+    // Guarded by lock; every access is a plain read or write, or an `ObserveOnQueue` operation
+    // that calls out to nothing, and none is held across a call, so the dynamic exclusivity
+    // checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var queue = ObserveOnQueue<Element>()
+    @exclusivity(unchecked) private var isPumping = false
+    @exclusivity(unchecked) private var isStopped = false
 
-    // guarded by lock
-    private var queue = Queue<Event<Element>>(capacity: 10)
-    private var isPumping = false
-    private var isStopped = false
-
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         lock.lock()
         if isStopped {
             lock.unlock()
             return
         }
-        if event.isStopEvent {
-            isStopped = true
-        }
         if isPumping {
-            queue.enqueue(event)
+            queue.enqueue(element)
             lock.unlock()
             return
         }
         isPumping = true
         if CurrentThreadScheduler.isScheduleRequired {
-            // The queue is empty whenever the pump is idle, so this event would be the one
+            // The queue is empty whenever the pump is idle, so this element would be the one
             // the first step dequeues.
             lock.unlock()
             CurrentThreadScheduler.runTrampolined {
-                if deliver(event) {
+                if deliverNext(element) {
                     scheduleStep()
                 }
             }
         } else {
-            queue.enqueue(event)
+            queue.enqueue(element)
+            lock.unlock()
+            scheduleStep()
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            stop(error)
+        case .completed:
+            stop(nil)
+        }
+    }
+
+    /// Handles the terminal event: `.error(error)`, or `.completed` when `error` is `nil`.
+    private func stop(_ error: Swift.Error?) {
+        lock.lock()
+        if isStopped {
+            lock.unlock()
+            return
+        }
+        isStopped = true
+        if isPumping {
+            queue.stop(error)
+            lock.unlock()
+            return
+        }
+        isPumping = true
+        if CurrentThreadScheduler.isScheduleRequired {
+            lock.unlock()
+            CurrentThreadScheduler.runTrampolined {
+                if deliverStop(error) {
+                    scheduleStep()
+                }
+            }
+        } else {
+            queue.stop(error)
             lock.unlock()
             scheduleStep()
         }
     }
 
     /// Queues the next pump step on this thread's trampoline, which is running.
+    @inline(never)
     private func scheduleStep() {
-        _ = CurrentThreadScheduler.instance.schedule(self) { sink in
-            if sink.step() {
-                sink.scheduleStep()
+        _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+            if step() {
+                scheduleStep()
             }
             return Disposables.create()
         }
@@ -211,29 +355,44 @@ private final class ObserveOnCurrentThreadSink<Observer: ObserverType>: Sink<Obs
     /// Delivers the next queued event; returns whether more events are waiting.
     private func step() -> Bool {
         lock.lock()
-        guard let event = queue.dequeue() else {
-            isPumping = false
+        if queue.hasElements {
+            let element = queue.dequeue()
             lock.unlock()
-            return false
+            return deliverNext(element)
         }
+        if queue.hasStop {
+            let error = queue.takeStop()
+            lock.unlock()
+            return deliverStop(error)
+        }
+        isPumping = false
         lock.unlock()
-        return deliver(event)
+        return false
     }
 
-    /// Delivers `event` unless disposed; returns whether more events are waiting.
-    private func deliver(_ event: Event<Element>) -> Bool {
+    /// Delivers `element` unless disposed; returns whether more events are waiting.
+    private func deliverNext(_ element: Element) -> Bool {
         if cancel.isDisposed { return false }
-        observer.on(event)
-        if event.isStopEvent {
-            dispose()
-        }
+        observer.onNext(element)
+        return continuesPumping()
+    }
+
+    /// Delivers the terminal event unless disposed; returns whether more events are waiting.
+    private func deliverStop(_ error: Swift.Error?) -> Bool {
+        if cancel.isDisposed { return false }
+        sendStop(error)
+        return continuesPumping()
+    }
+
+    /// Whether more events are waiting, after a delivery; stops the pump when none is.
+    private func continuesPumping() -> Bool {
         lock.lock()
-        defer { lock.unlock() }
-        if queue.isEmpty {
+        let hasMore = !queue.isEmpty
+        if !hasMore {
             isPumping = false
-            return false
         }
-        return true
+        lock.unlock()
+        return hasMore
     }
 
     override func dispose() {
@@ -277,25 +436,39 @@ private final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Si
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if isStopped.isSet { return }
-        case .error, .completed:
-            if !isStopped.set() { return }
-        }
-        _ = scheduler.schedule((self, event)) { sink, event in
-            sink.deliver(event)
+    func onNext(_ element: Element) {
+        if isStopped.isSet { return }
+        _ = scheduler.schedule(()) { [self] _ in
+            deliverNext(element)
             return Disposables.create()
         }
     }
 
-    private func deliver(_ event: Event<Element>) {
-        if cancel.isDisposed { return }
-        observer.on(event)
-        if event.isStopEvent {
-            dispose()
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            stop(error)
+        case .completed:
+            stop(nil)
         }
+    }
+
+    /// Schedules the terminal event: `.error(error)`, or `.completed` when `error` is `nil`.
+    private func stop(_ error: Swift.Error?) {
+        if !isStopped.set() { return }
+        _ = scheduler.schedule(()) { [self] _ in
+            if !cancel.isDisposed {
+                sendStop(error)
+            }
+            return Disposables.create()
+        }
+    }
+
+    private func deliverNext(_ element: Element) {
+        if cancel.isDisposed { return }
+        observer.onNext(element)
     }
 
     override func dispose() {

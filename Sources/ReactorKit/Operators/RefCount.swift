@@ -88,22 +88,33 @@ where Source.Element == Observer.Element {
         }
     }
 
+    func onNext(_ element: Observer.Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            forwardNext(element)
         case .error, .completed:
-            parent.lock.lock()
-            if parent.connectionId == connectionId {
-                let connection = parent.connection
-                parent.count = 0
-                parent.connectionId &+= 1
-                parent.connection = nil
-                connection?.dispose()
-            }
-            parent.lock.unlock()
-            forwardOn(event)
-            dispose()
+            stop(event)
         }
+    }
+
+    /// Ends the connection this sink counted in, if it is still the current one, then
+    /// forwards the terminal `event`.
+    @inline(never)
+    private func stop(_ event: Event<Observer.Element>) {
+        parent.lock.lock()
+        if parent.connectionId == connectionId {
+            let connection = parent.connection
+            parent.count = 0
+            parent.connectionId &+= 1
+            parent.connection = nil
+            connection?.dispose()
+        }
+        parent.lock.unlock()
+        forwardOn(event)
+        dispose()
     }
 }

@@ -101,13 +101,18 @@ private final class ShareConnection<Element>: DisposeBase, ObserverType, @unchec
     private let parent: ShareWhileConnected<Element>
     private let lock: RecursiveLock
     private let upstream = SingleAssignmentDisposable()
-    private var observers = Bag<ShareSubscription<Element>>()
-    private var element: Element?
-    private var disposed = false
+    /// The latest element, when the parent replays it; guarded by the lock.
+    private let element: ElementSlot<Element>?
+    // Guarded by the lock; every access is a plain read or write, or a `Bag` operation that
+    // calls out to nothing, and none is held across a call, so the dynamic exclusivity checks
+    // (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var observers = Bag<ShareSubscription<Element>>()
+    @exclusivity(unchecked) private var disposed = false
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
         lock = parent.lock
+        element = parent.replaysLatest ? ElementSlot() : nil
     }
 
     var isEmptyLocked: Bool {
@@ -118,39 +123,50 @@ private final class ShareConnection<Element>: DisposeBase, ObserverType, @unchec
         upstream.setDisposable(parent.source.subscribe(self))
     }
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ value: Element) {
         lock.lock()
         if disposed {
             lock.unlock()
             return
         }
         let targets = observers.items
-        switch event {
-        case .next(let value):
-            if parent.replaysLatest {
-                element = value
-            }
-        case .error, .completed:
-            disposeLocked()
+        if let element {
+            element.store(value)
         }
+        lock.unlock()
+        for target in targets {
+            target.deliverNext(value)
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        if case .next(let value) = event {
+            onNext(value)
+            return
+        }
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        let targets = observers.items
+        disposeLocked()
         lock.unlock()
         for target in targets {
             target.deliver(event)
         }
-        if event.isStopEvent {
-            // Unsubscribe after the terminal event, as a sink does: a subscription to a
-            // subject would otherwise keep this connection alive.
-            upstream.dispose()
-        }
+        // Unsubscribe after the terminal event, as a sink does: a subscription to a subject
+        // would otherwise keep this connection alive.
+        upstream.dispose()
     }
 
     /// Replays the latest element to `observer`, then adds it; call with the lock held.
     func subscribeLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        if let element {
-            observer.on(.next(element))
+        if let element, element.hasValue {
+            observer.onNext(element.value)
         }
-        let subscription = ShareSubscription(observer: observer.on, connection: self)
+        let subscription = ShareObserverSubscription(observer: observer, connection: self)
         subscription.key = observers.insert(subscription)
         return subscription
     }
@@ -177,32 +193,60 @@ private final class ShareConnection<Element>: DisposeBase, ObserverType, @unchec
         if parent.connection === self {
             parent.connection = nil
         }
+        let removed = observers.items  // released after the access to `observers` has ended
         observers.removeAll()
-        element = nil
+        element?.removeAll()
+        _ = removed
     }
 }
 
 /// An observer of a ``ShareConnection``, and the disposable that removes it.
-private final class ShareSubscription<Element>: DisposeBase, Disposable, @unchecked Sendable {
+private class ShareSubscription<Element>: DisposeBase, Disposable, @unchecked Sendable {
     // @unchecked Sendable: `key` is guarded by the connection's lock; `disposed` is atomic
-    private let observer: (Event<Element>) -> Void
-    private let disposed = AtomicFlag()
+    final let disposed = AtomicFlag()
     private weak var connection: ShareConnection<Element>?
-    var key: BagKey?
+    final var key: BagKey?
 
-    init(observer: @escaping (Event<Element>) -> Void, connection: ShareConnection<Element>) {
-        self.observer = observer
+    init(connection: ShareConnection<Element>) {
         self.connection = connection
     }
 
-    @inline(__always)
+    /// Delivers `event` unless the subscription was disposed.
     func deliver(_ event: Event<Element>) {
-        if disposed.isSet { return }
-        observer(event)
+        rxAbstractMethod()
     }
 
-    func dispose() {
+    /// Delivers `element` unless the subscription was disposed.
+    func deliverNext(_ element: Element) {
+        rxAbstractMethod()
+    }
+
+    final func dispose() {
         guard disposed.set() else { return }
         connection?.unsubscribe(self)
+    }
+}
+
+/// A ``ShareSubscription`` that holds its observer directly, so elements reach it through
+/// `onNext` without a closure or an `Event` in between.
+private final class ShareObserverSubscription<Observer: ObserverType>: ShareSubscription<Observer.Element>,
+    @unchecked Sendable
+{
+    // @unchecked Sendable: the observer is called serially by the connection
+    private let observer: Observer
+
+    init(observer: Observer, connection: ShareConnection<Observer.Element>) {
+        self.observer = observer
+        super.init(connection: connection)
+    }
+
+    override func deliver(_ event: Event<Observer.Element>) {
+        if disposed.isSet { return }
+        observer.on(event)
+    }
+
+    override func deliverNext(_ element: Observer.Element) {
+        if disposed.isSet { return }
+        observer.onNext(element)
     }
 }

@@ -57,60 +57,68 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, Observ
     private let lock = RecursiveLock()
     let timer = SerialDisposable()
 
-    // guarded by lock
-    private var lastUnsentElement: Element?
-    private var lastSentTime: Date?
-    private var completed = false
+    /// The latest element received too soon, sent when the window ends; guarded by lock.
+    private let lastUnsentElement = ElementSlot<Element>()
+    // Guarded by lock; every access is a plain read or write, never held across a call, so the
+    // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var lastSentTime: Date?
+    @exclusivity(unchecked) private var completed = false
 
     init(parent: Throttle<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
         lock.lock()
         defer { lock.unlock() }
+        let remaining: RxTimeInterval
+        if let lastSentTime {
+            remaining = parent.dueTime.reduceWithSpanBetween(
+                earlierDate: lastSentTime, laterDate: parent.scheduler.now)
+        } else {
+            remaining = .nanoseconds(0)
+        }
+        if remaining.isNow {
+            sendNow(element)
+            return
+        }
+        guard parent.latest else { return }
+        let isAlreadyScheduled = lastUnsentElement.hasValue
+        lastUnsentElement.store(element)
+        if isAlreadyScheduled { return }
+        let pending = SingleAssignmentDisposable()
+        timer.disposable = pending
+        pending.setDisposable(
+            parent.scheduler.scheduleRelative((), dueTime: remaining) { [self] _ in
+                propagate()
+                return Disposables.create()
+            })
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let remaining: RxTimeInterval
-            if let lastSentTime {
-                remaining = parent.dueTime.reduceWithSpanBetween(
-                    earlierDate: lastSentTime, laterDate: parent.scheduler.now)
-            } else {
-                remaining = .nanoseconds(0)
-            }
-            if remaining.isNow {
-                sendNow(element)
-                return
-            }
-            guard parent.latest else { return }
-            let isAlreadyScheduled = lastUnsentElement != nil
-            lastUnsentElement = element
-            if isAlreadyScheduled { return }
-            let pending = SingleAssignmentDisposable()
-            timer.disposable = pending
-            pending.setDisposable(
-                parent.scheduler.scheduleRelative(self, dueTime: remaining) { sink in
-                    sink.propagate()
-                    return Disposables.create()
-                })
-        case .error:
-            lastUnsentElement = nil
-            forwardOn(event)
-            dispose()
+            onNext(element)
+        case .error(let error):
+            lock.lock()
+            lastUnsentElement.removeAll()
+            forwardError(error)
+            lock.unlock()
         case .completed:
-            if lastUnsentElement != nil {
+            lock.lock()
+            if lastUnsentElement.hasValue {
                 completed = true
             } else {
-                forwardOn(.completed)
-                dispose()
+                forwardCompleted()
             }
+            lock.unlock()
         }
     }
 
     private func sendNow(_ element: Element) {
-        lastUnsentElement = nil
-        forwardOn(.next(element))
+        lastUnsentElement.removeAll()
+        forwardNext(element)
         // measured after forwarding, as RxSwift does, to leave room for slow observers
         lastSentTime = parent.scheduler.now
     }
@@ -118,12 +126,11 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, Observ
     private func propagate() {
         lock.lock()
         defer { lock.unlock() }
-        if let lastUnsentElement {
-            sendNow(lastUnsentElement)
+        if lastUnsentElement.hasValue {
+            sendNow(lastUnsentElement.take())
         }
         if completed {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }

@@ -69,9 +69,10 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, Observe
     private let timer = SerialDisposable()
     private let subscription = SerialDisposable()
 
-    // guarded by lock
-    private var id = 0
-    private var switched = false
+    // Guarded by lock; every access is a plain read or write, never held across a call, so the
+    // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
+    @exclusivity(unchecked) private var id = 0
+    @exclusivity(unchecked) private var switched = false
 
     init(parent: Timeout<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -86,19 +87,33 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, Observe
         return Disposables.create(subscription, timer)
     }
 
+    func onNext(_ element: Element) {
+        guard beatsTimer() else { return }
+        forwardNext(element)
+        startTimer()
+    }
+
     func on(_ event: Event<Element>) {
-        let wins = lock.performLocked { () -> Bool in
-            if switched { return false }
-            id &+= 1
-            return true
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            guard beatsTimer() else { return }
+            forwardError(error)
+        case .completed:
+            guard beatsTimer() else { return }
+            forwardCompleted()
         }
-        guard wins else { return }
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        } else {
-            startTimer()
-        }
+    }
+
+    /// Whether a source event arrived before the timer switched to `other`; if so, cancels
+    /// the current timer's claim.
+    private func beatsTimer() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if switched { return false }
+        id &+= 1
+        return true
     }
 
     private func startTimer() {
@@ -107,8 +122,8 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, Observe
         timer.disposable = pending
         let currentId = lock.performLocked { id }
         pending.setDisposable(
-            parent.scheduler.scheduleRelative((self, currentId), dueTime: parent.dueTime) { sink, timerId in
-                sink.fire(timerId)
+            parent.scheduler.scheduleRelative((), dueTime: parent.dueTime) { [self] _ in
+                fire(currentId)
                 return Disposables.create()
             })
     }
@@ -125,15 +140,23 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, Observe
 
     /// Forwards the events of `other` after a timeout, like RxSwift's sink forwarder.
     fileprivate func forwardOther(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
+        switch event {
+        case .next(let element):
+            forwardNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }
 
 private struct TimeoutOtherObserver<Observer: ObserverType>: ObserverType {
     let sink: TimeoutSink<Observer>
+
+    func onNext(_ element: Observer.Element) {
+        sink.forwardNext(element)
+    }
 
     func on(_ event: Event<Observer.Element>) {
         sink.forwardOther(event)

@@ -80,7 +80,7 @@ where Observer.Element: RxAbstractInteger {
     /// Sends `count` and returns the next one; ticks never overlap, as in RxSwift.
     func tick(_ count: Observer.Element) -> Observer.Element {
         lock.performLocked {
-            forwardOn(.next(count))
+            forwardNext(count)
             return count &+ 1
         }
     }
@@ -90,8 +90,7 @@ private final class OneShotTimerSink<Observer: ObserverType>: Sink<Observer>, @u
 where Observer.Element: RxAbstractInteger {
     // @unchecked Sendable: fired once by the scheduler
     func fire() {
-        forwardOn(.next(0))
-        forwardOn(.completed)
-        dispose()
+        forwardNext(0)
+        forwardCompleted()
     }
 }

@@ -59,7 +59,8 @@ private final class WithLatestFromSink<First, Second, Observer: ObserverType>: S
     // @unchecked Sendable: `latest` is guarded by `lock`
     private let resultSelector: (First, Second) throws -> Observer.Element
     private let lock = RecursiveLock()
-    private var latest: Second?
+    /// The latest element of the second sequence; guarded by `lock`.
+    private let latest = ElementSlot<Second>()
 
     init(
         resultSelector: @escaping (First, Second) throws -> Observer.Element,
@@ -78,40 +79,53 @@ private final class WithLatestFromSink<First, Second, Observer: ObserverType>: S
         return Disposables.create(firstSubscription, secondSubscription)
     }
 
-    func on(_ event: Event<First>) {
+    func onNext(_ element: First) {
         lock.lock()
-        defer { lock.unlock() }
+        if latest.hasValue {
+            let result: Observer.Element
+            do {
+                result = try resultSelector(element, latest.value)
+            } catch {
+                forwardError(error)
+                lock.unlock()
+                return
+            }
+            forwardNext(result)
+        }
+        lock.unlock()
+    }
+
+    func on(_ event: Event<First>) {
         switch event {
         case .next(let element):
-            guard let latest else { return }
-            do {
-                forwardOn(.next(try resultSelector(element, latest)))
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            lock.lock()
+            forwardError(error)
+            lock.unlock()
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            lock.lock()
+            forwardCompleted()
+            lock.unlock()
         }
     }
 
-    /// Handles an event of the second sequence, whose subscription is `subscription`.
-    func onSecond(_ event: Event<Second>, subscription: Disposable) {
+    /// Stores an element of the second sequence as the latest one.
+    func onSecondNext(_ element: Second) {
         lock.lock()
-        defer { lock.unlock() }
-        switch event {
-        case .next(let element):
-            latest = element
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
+        latest.store(element)
+        lock.unlock()
+    }
+
+    /// Handles a terminal event of the second sequence, whose subscription is `subscription`.
+    func onSecondStopped(_ error: Swift.Error?, subscription: Disposable) {
+        lock.lock()
+        if let error {
+            forwardError(error)
+        } else {
             subscription.dispose()
         }
+        lock.unlock()
     }
 }
 
@@ -119,7 +133,18 @@ private struct WithLatestFromSecondObserver<First, Second, Observer: ObserverTyp
     let sink: WithLatestFromSink<First, Second, Observer>
     let subscription: Disposable
 
+    func onNext(_ element: Second) {
+        sink.onSecondNext(element)
+    }
+
     func on(_ event: Event<Second>) {
-        sink.onSecond(event, subscription: subscription)
+        switch event {
+        case .next(let element):
+            sink.onSecondNext(element)
+        case .error(let error):
+            sink.onSecondStopped(error, subscription: subscription)
+        case .completed:
+            sink.onSecondStopped(nil, subscription: subscription)
+        }
     }
 }

@@ -45,7 +45,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
     }
 
@@ -54,7 +54,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(),
             resultSelector: resultSelector)
     }
@@ -64,7 +64,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             resultSelector: resultSelector)
     }
@@ -76,7 +76,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), resultSelector: resultSelector)
     }
@@ -90,7 +90,7 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), resultSelector: resultSelector)
     }
@@ -105,7 +105,7 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element
     ) -> Observable<Element> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector)
     }
@@ -121,7 +121,7 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element
     ) -> Observable<Element> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
             resultSelector: resultSelector)
@@ -140,14 +140,14 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        CombiningPackProducer(rule: .zip, source1.asObservable(), source2.asObservable()) { ($0, $1) }
+        combiningProducer(rule: .zip, source1.asObservable(), source2.asObservable()) { ($0, $1) }
     }
 
     /// Combines the elements at each index of 3 sequences into tuples.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombiningPackProducer(rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable()) {
+        combiningProducer(rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable()) {
             ($0, $1, $2)
         }
     }
@@ -156,7 +156,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
         ) { ($0, $1, $2, $3) }
     }
@@ -167,7 +167,7 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable()
         ) { ($0, $1, $2, $3, $4) }
@@ -180,7 +180,7 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable()
         ) { ($0, $1, $2, $3, $4, $5) }
@@ -193,7 +193,7 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable()
         ) { ($0, $1, $2, $3, $4, $5, $6) }
@@ -207,7 +207,7 @@ extension ObservableType where Element == Any {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        CombiningPackProducer(
+        combiningProducer(
             rule: .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
         ) { ($0, $1, $2, $3, $4, $5, $6, $7) }

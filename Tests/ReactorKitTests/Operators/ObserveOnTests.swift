@@ -110,6 +110,52 @@ import Testing
     }
 
     @Test(arguments: Trampoline.allCases)
+    func reentrantTerminalEventIsDeliveredAfterTheQueuedElements(_ trampoline: Trampoline) {
+        expectNoLeaks {
+            var trace: [String] = []
+            let subject = PublishSubject<Int>()
+            let subscription = subject.observe(on: trampoline.scheduler).subscribe(
+                onNext: { value in
+                    trace.append("got \(value)")
+                    if value == 1 {
+                        subject.onNext(2)
+                        subject.onError(testError)
+                        subject.onNext(3)
+                    }
+                },
+                onError: { trace.append("error \($0)") })
+            subject.onNext(1)
+            #expect(trace == ["got 1", "got 2", "error \(testError)"])
+            #expect(!subject.hasObservers)
+            subscription.dispose()
+        }
+    }
+
+    @Test(arguments: Trampoline.allCases)
+    func manyReentrantEventsAreDeliveredInOrder(_ trampoline: Trampoline) {
+        expectNoLeaks {
+            var received: [Int] = []
+            var completions = 0
+            let subject = PublishSubject<Int>()
+            let subscription = subject.observe(on: trampoline.scheduler).subscribe(
+                onNext: { value in
+                    received.append(value)
+                    if value == 0 {
+                        for next in 1...40 {
+                            subject.onNext(next)
+                        }
+                        subject.onCompleted()
+                    }
+                },
+                onCompleted: { completions += 1 })
+            subject.onNext(0)
+            #expect(received == Array(0...40))
+            #expect(completions == 1)
+            subscription.dispose()
+        }
+    }
+
+    @Test(arguments: Trampoline.allCases)
     func eventSentFromTrampolinedWorkIsDeliveredAfterIt(_ trampoline: Trampoline) {
         expectNoLeaks {
             var trace: [String] = []
