@@ -63,6 +63,28 @@ final class ElementRing<Element> {
         _ = previous  // dropped once the ring is consistent again
     }
 
+    /// Adds `element` at the back, first dropping front elements so that at most `limit`
+    /// remain (`nil`: no limit). With a limit of 0 nothing is kept.
+    func append(_ element: Element, keepingLast limit: Int?) {
+        guard let limit else {
+            enqueue(element)
+            return
+        }
+        guard limit > 0 else { return }
+        while count >= limit {
+            _ = dequeue()
+        }
+        enqueue(element)
+    }
+
+    /// A copy of the elements, front first.
+    var elements: [Element] {
+        (0..<count).map { offset in
+            let index = head + offset
+            return storage[index < capacity ? index : index - capacity]
+        }
+    }
+
     /// Removes every element, front first.
     func removeAll() {
         while count > 0 {

@@ -14,13 +14,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// The subject as an observer is the subject itself.
     public typealias Observer = ReplaySubject<Element>
 
-    private let buffer: RingBuffer<Element>  // guarded by core.lock
+    private let buffer = ElementRing<Element>()  // guarded by core.lock
+    private let bufferSize: Int?  // nil: unbounded
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
     @exclusivity(unchecked) private var isStopped = false  // stoppedEvent != nil, without touching a generic type
     @exclusivity(unchecked) private var disposed = false
 
     private init(bufferSize: Int?) {
-        buffer = RingBuffer(limit: bufferSize)
+        self.bufferSize = bufferSize
     }
 
     /// Creates a subject that replays at most `bufferSize` elements.
@@ -50,7 +51,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             core.lock.unlock()
             return
         }
-        buffer.append(element)
+        buffer.append(element, keepingLast: bufferSize)
         core.emitNextAndUnlock(core.observers.items, element)
     }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,7 +14,12 @@
 /// concurrently, and no lock is held while observers run:
 /// - the first thread to deliver becomes the *emitter*; events sent meanwhile from other
 ///   threads are queued with the observer list of the moment they were sent, and the emitter
-///   delivers them, in order, before its own `on` call returns;
+///   delivers them, in order, before its own `on` call returns; when every sender has
+///   returned, every event has been delivered;
+/// - an emitter kept busy by other threads (after a batch of their events) asks for a
+///   successor: the next thread that sends takes over the emitter role once the current
+///   delivery ends, and the former emitter returns — so no caller is held hostage by another
+///   thread's endless stream, and nothing queued is ever left behind;
 /// - an event sent from inside an observer on the emitting thread is delivered at once
 ///   (nested), as RxSwift does, unless events from other threads are already queued: then it
 ///   is queued after them, so observers always see events in the order they were sent;
@@ -34,7 +41,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
     // makes every access exclusive, and the checks cost more than the lock on hot paths.
     let lock = Lock()
     @exclusivity(unchecked) var observers = Bag<Entry>()
+    /// Whether a delivery is in progress (on `emitter`, or on a worker between batches).
+    @exclusivity(unchecked) private var isEmitting = false
+    /// The thread delivering now.
     @exclusivity(unchecked) private var emitter: pthread_t?
+    /// The emitter has delivered a batch of other threads' events and wants a successor.
+    @exclusivity(unchecked) private var handoffRequested = false
+    /// A successor has claimed the emitter role and waits for the current delivery to end.
+    @exclusivity(unchecked) private var handoffClaimed = false
+    /// Wakes a successor once the former emitter has finished its delivery; made on first use.
+    @exclusivity(unchecked) private var handoffSignal: DispatchSemaphore?
     @exclusivity(unchecked) private var pending = Queue<Delivery>()
     // `pending.count`, kept as a plain integer so that the fast path touches no generic type
     // (in unspecialized code every generic type costs a runtime metadata lookup).
@@ -69,15 +85,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// The common case (no other thread emitting) builds no `Event` and no ``Delivery``.
     func emitNextAndUnlock(_ targets: ContiguousArray<Entry>, _ element: Element) {
         let current = pthread_self()
-        if let emitter {
-            if pthread_equal(emitter, current) != 0 && pendingCount == 0 {
+        if isEmitting {
+            if isEmitter(current) && pendingCount == 0 {
                 lock.unlock()
                 deliverNext(targets, element)  // re-entrant send from an observer: deliver now, nested
+            } else if handoffRequested && !isEmitter(current) {
+                takeOverAndUnlock(.broadcast(targets, .next(element)), current: current)
             } else {
                 enqueueNextAndUnlock(targets, element)
             }
             return
         }
+        isEmitting = true
         emitter = current
         lock.unlock()
         deliverNext(targets, element)
@@ -90,19 +109,29 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// hold that computed it, so deliveries happen in the order the subject's state changed.
     func emitAndUnlock(_ delivery: Delivery) {
         let current = pthread_self()
-        if let emitter {
-            if pthread_equal(emitter, current) != 0 && pendingCount == 0 {
+        if isEmitting {
+            if isEmitter(current) && pendingCount == 0 {
                 lock.unlock()
                 deliver(delivery)  // re-entrant send from an observer: deliver now, nested
+            } else if handoffRequested && !isEmitter(current) {
+                takeOverAndUnlock(delivery, current: current)
             } else {
                 enqueueAndUnlock(delivery)
             }
             return
         }
+        isEmitting = true
         emitter = current
         lock.unlock()
         deliver(delivery)
         finishEmitting()
+    }
+
+    /// Whether `thread` is the one delivering now. Requires `lock`.
+    @inline(__always)
+    private func isEmitter(_ thread: pthread_t) -> Bool {
+        guard let emitter else { return false }
+        return pthread_equal(emitter, thread) != 0
     }
 
     @inline(never)
@@ -122,6 +151,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private func finishEmitting() {
         lock.lock()
         if pendingCount == 0 {
+            isEmitting = false
             emitter = nil
             lock.unlock()
             return
@@ -130,18 +160,54 @@ final class SubjectCore<Element>: @unchecked Sendable {
         drain()
     }
 
+    /// How many queued deliveries an emitter makes before asking for a successor.
+    private static var drainBatch: Int { 128 }
+
+    /// Queues `delivery`, takes over the emitter role from a busy emitter that asked for a
+    /// successor, waits for its current delivery to end, then delivers what is queued.
+    /// Requires `lock`, which it releases.
+    @inline(never)
+    private func takeOverAndUnlock(_ delivery: Delivery, current: pthread_t) {
+        pending.enqueue(delivery)
+        pendingCount += 1
+        handoffRequested = false
+        handoffClaimed = true
+        emitter = current
+        let signal = handoffSignal ?? DispatchSemaphore(value: 0)
+        handoffSignal = signal
+        lock.unlock()
+        signal.wait()  // until the former emitter has finished the delivery it was making
+        drain()
+    }
+
+    /// Delivers queued deliveries until none is left, or until a successor takes over.
     @inline(never)
     private func drain() {
+        var delivered = 0
         while true {
             lock.lock()
-            guard pendingCount > 0, let next = pending.dequeue() else {
+            if handoffClaimed {
+                handoffClaimed = false
+                let signal = handoffSignal
+                lock.unlock()
+                signal?.signal()  // the successor delivers the rest
+                return
+            }
+            if pendingCount == 0 {
+                isEmitting = false
                 emitter = nil
+                handoffRequested = false
                 lock.unlock()
                 return
             }
+            if delivered >= Self.drainBatch {
+                handoffRequested = true  // the next sender from another thread takes over
+            }
+            let next = pending.dequeue()!
             pendingCount -= 1
             lock.unlock()
             deliver(next)
+            delivered += 1
         }
     }
 

@@ -89,4 +89,30 @@ private final class LiveCounter {
         ring = nil
         #expect(counter.live == 0)
     }
+
+    @Test func appendKeepingLastDropsTheOldest() {
+        let ring = ElementRing<Int>()
+        for value in 1...7 { ring.append(value, keepingLast: 3) }
+        #expect(ring.elements == [5, 6, 7])
+        #expect(ring.count == 3)
+    }
+
+    @Test func appendKeepingOneAndZero() {
+        let one = ElementRing<String>()
+        one.append("a", keepingLast: 1)
+        one.append("b", keepingLast: 1)
+        #expect(one.elements == ["b"])
+        let none = ElementRing<Int>()
+        none.append(1, keepingLast: 0)
+        #expect(none.elements.isEmpty)
+    }
+
+    @Test func appendWithoutLimitKeepsEverythingInOrderAcrossWrapAround() {
+        let ring = ElementRing<Int>()
+        for value in 0..<5 { ring.enqueue(value) }
+        _ = ring.dequeue()
+        _ = ring.dequeue()
+        for value in 5..<1_000 { ring.append(value, keepingLast: nil) }
+        #expect(ring.elements == Array(2..<1_000))
+    }
 }

@@ -89,4 +89,42 @@ import Testing
         }
         #expect(violations.load(ordering: .relaxed) == 0)
     }
+
+    @Test func subscribersAreNotHeldHostageByAnEndlessProducer() {
+        // A producer sends until the subscribers are done; each subscription delivers the
+        // current value (making the subscriber the emitter). Without a hand-off of the
+        // emitter role, a subscriber would drain the producer's events forever.
+        let subject = BehaviorSubject(value: 0)
+        let probe = SerialDeliveryProbe()
+        let keeper = subject.subscribe(onNext: { _ in
+            probe.enter()
+            probe.leave()
+        })
+        let stop = Atomic<Bool>(false)
+        let producerDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var value = 1
+            while !stop.load(ordering: .relaxed) {
+                subject.onNext(value)
+                value += 1
+            }
+            producerDone.signal()
+        }
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<200 {
+                var last = -1
+                var ordered = true
+                let subscription = subject.subscribe(onNext: { value in
+                    if value < last { ordered = false }
+                    last = value
+                })
+                subscription.dispose()
+                #expect(ordered)
+            }
+        }
+        stop.store(true, ordering: .relaxed)
+        producerDone.wait()
+        keeper.dispose()
+        #expect(probe.maximum == 1)
+    }
 }
