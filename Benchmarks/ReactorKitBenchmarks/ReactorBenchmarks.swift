@@ -80,7 +80,8 @@ enum ReactorBenchmarks {
         let growth = Double(max(peak, after) - before) / 1024
         print(
             "memory while \(formatted(Double(count))) reactors are created and dropped: "
-                + "RSS before \(before / 1024) KiB, after \(after / 1024) KiB, growth \(String(format: "%.0f", growth)) KiB")
+                + "RSS before \(before / 1024) KiB, after \(after / 1024) KiB, growth \(String(format: "%.0f", growth)) KiB"
+        )
     }
 }
 

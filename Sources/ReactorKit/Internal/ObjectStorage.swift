@@ -39,6 +39,18 @@ enum ObjectStorage {
         #endif
     }
 
+    /// The value attached to `owner` in `slot`, if any.
+    ///
+    /// Not generic, so that hot paths (every `reactor.action`) need no type metadata for it.
+    static func existingValue(for owner: AnyObject, in slot: Slot) -> AnyObject? {
+        #if canImport(ObjectiveC)
+            return AssociatedStorage.existingValue(for: owner, in: slot)
+        #else
+            return TableStorage.shared.lookup(
+                UInt(bitPattern: Unmanaged.passUnretained(owner).toOpaque()), owner: owner, slot: slot)
+        #endif
+    }
+
     /// The number of owners that currently have storage (for tests and benchmarks).
     static var count: Int {
         #if canImport(ObjectiveC)
@@ -80,17 +92,24 @@ enum ObjectStorage {
             }
         }
 
-        /// Holds the value; counts live storage.
-        private final class Box<Value: AnyObject> {
+        /// Holds a value of any class; counts live storage.
+        private class AnyBox {
+            var object: AnyObject { fatalError("abstract") }
+
+            deinit {
+                AssociatedStorage.lock.performLocked { AssociatedStorage.live -= 1 }
+            }
+        }
+
+        /// Holds the value.
+        private final class Box<Value: AnyObject>: AnyBox {
             let value: Value
 
             init(_ value: Value) {
                 self.value = value
             }
 
-            deinit {
-                AssociatedStorage.lock.performLocked { AssociatedStorage.live -= 1 }
-            }
+            override var object: AnyObject { value }
         }
     }
 #else
@@ -99,16 +118,19 @@ enum ObjectStorage {
         // @unchecked Sendable: `entries` and `nextSweep` are guarded by lock
         static let shared = TableStorage()
 
+        // Guarded by lock; no access is held across a call, so the dynamic exclusivity checks
+        // (on every `reactor.action`) are pure overhead.
         private let lock = Lock()
-        private var entries: [UInt: Entry] = [:]
-        private var nextSweep = 64  // sweep dead entries when the table reaches this size
+        @exclusivity(unchecked) private var entries: [UInt: Entry] = [:]
+        @exclusivity(unchecked) private var nextSweep = 64  // sweep dead entries at this size
 
         private final class Entry {
             // Also keeps the owner's allocation from being promoted to the stack by the
             // optimizer, which would bypass the deallocation hook.
             weak var owner: AnyObject?
             // One value per slot; guarded by the table's lock.
-            var values: [AnyObject?] = Array(repeating: nil, count: ObjectStorage.Slot.allCases.count)
+            @exclusivity(unchecked) var values: [AnyObject?] = Array(
+                repeating: nil, count: ObjectStorage.Slot.allCases.count)
 
             init(owner: AnyObject) {
                 self.owner = owner
@@ -151,7 +173,7 @@ enum ObjectStorage {
             return unsafeDowncast(result, to: Value.self)
         }
 
-        private func lookup(_ key: UInt, owner: AnyObject, slot: ObjectStorage.Slot) -> AnyObject? {
+        func lookup(_ key: UInt, owner: AnyObject, slot: ObjectStorage.Slot) -> AnyObject? {
             lock.lock()
             defer { lock.unlock() }
             guard let entry = entries[key], entry.owner === owner else { return nil }

@@ -6,8 +6,10 @@ typealias SinkAndSubscription = (sink: Disposable, subscription: Disposable)
 /// As in RxSwift, a subscription made outside any scheduled work runs inside the current
 /// thread's trampoline (``CurrentThreadScheduler``), so work that sources schedule on it
 /// (`Observable.of`, `from`, recursion) runs before `subscribe` returns, in order.
+@usableFromInline
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
     // @unchecked Sendable: immutable
+    @usableFromInline
     override init() {}
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

@@ -1,5 +1,6 @@
 extension ObservableType {
     /// Returns a sequence that completes at once, with no elements.
+    @inlinable
     public static func empty() -> Observable<Element> {
         EmptyProducer()
     }
@@ -15,8 +16,12 @@ extension ObservableType {
     }
 }
 
-private final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
+@usableFromInline
+final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
     // @unchecked Sendable: immutable
+    @usableFromInline
+    override init() {}
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         observer.on(.completed)

@@ -1,5 +1,9 @@
 extension ObservableType {
     /// Returns a sequence of one element, then completion, sent synchronously on subscription.
+    ///
+    /// Inlinable so that the caller's module creates the `Just` of its concrete element type
+    /// with a cached type lookup: reactors return `.just(mutation)` from `mutate` per action.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
         Just(element)
     }
@@ -10,10 +14,12 @@ extension ObservableType {
     }
 }
 
-private final class Just<Element>: Producer<Element>, @unchecked Sendable {
+@usableFromInline
+final class Just<Element>: Producer<Element>, @unchecked Sendable {
     // @unchecked Sendable: immutable
     let element: Element
 
+    @usableFromInline
     init(_ element: Element) {
         self.element = element
     }

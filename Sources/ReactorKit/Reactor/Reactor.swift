@@ -173,6 +173,16 @@ extension Reactor {
 extension Reactor {
     /// The storage behind `action`, `state`, `currentState` and `stub`, freed with the reactor.
     var reactorStorage: ReactorStorage<Action, Mutation, State> {
+        // The lookup is not generic: passing the storage type to a generic function would
+        // cost a runtime metadata lookup on every `reactor.action`.
+        if let existing = ObjectStorage.existingValue(for: self, in: .reactor) {
+            return unsafeDowncast(existing, to: ReactorStorage<Action, Mutation, State>.self)
+        }
+        return makeReactorStorage()
+    }
+
+    @inline(never)
+    private func makeReactorStorage() -> ReactorStorage<Action, Mutation, State> {
         ObjectStorage.value(for: self, in: .reactor) { ReactorStorage(initialState: initialState) }
     }
 }

@@ -80,17 +80,20 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
     func makeStateStream<R: Reactor>(for reactor: R) -> Observable<State>
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
         let initialState = reactor.initialState
+        // The pipeline must not keep the reactor alive; an immutable weak reference costs a
+        // weak load per use, and none of the exclusivity checks a captured `weak var` would.
+        let weakReactor = WeakReference(reactor)
         let action = actionSubject.observe(on: reactor.scheduler)
         let transformedAction = reactor.transform(action: action)
-        let mutation = transformedAction.flatMapIgnoringInnerErrors { [weak reactor] action -> Observable<Mutation> in
-            guard let reactor else { return .empty() }
+        let mutation = transformedAction.flatMapIgnoringInnerErrors { action -> Observable<Mutation> in
+            guard let reactor = weakReactor.object else { return .empty() }
             return reactor.mutate(action: action)
         }
         let transformedMutation = reactor.transform(mutation: mutation)
         let state =
             transformedMutation
-            .scan(initialState) { [weak reactor] state, mutation -> State in
-                guard let reactor else { return state }
+            .scan(initialState) { state, mutation -> State in
+                guard let reactor = weakReactor.object else { return state }
                 return reactor.reduce(state: state, mutation: mutation)
             }
             .catch { _ in .empty() }
@@ -155,5 +158,15 @@ final class CurrentState<State>: @unchecked Sendable {
             lock.unlock()
             _ = previous  // the old state is released here, outside the lock
         }
+    }
+}
+
+/// An immutable weak reference.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+    // @unchecked Sendable: immutable; weak loads are thread-safe
+    weak let object: Object?
+
+    init(_ object: Object) {
+        self.object = object
     }
 }

@@ -65,8 +65,10 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 
 /// One thread's trampoline state. Only ever touched by its own thread.
 private final class Trampoline {
-    var isRunning = false
-    var queue = Queue<InvocableItem>(capacity: 4)
+    // Only its own thread ever touches a trampoline, and no access is held across a call,
+    // so the dynamic exclusivity checks are pure overhead.
+    @exclusivity(unchecked) var isRunning = false
+    @exclusivity(unchecked) var queue = Queue<InvocableItem>(capacity: 4)
 
     func drain() {
         while let item = queue.dequeue() {

@@ -90,7 +90,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 lock.unlock()
                 deliverNext(targets, element)  // re-entrant send from an observer: deliver now, nested
             } else if handoffRequested && !isEmitter(current) {
-                takeOverAndUnlock(.broadcast(targets, .next(element)), current: current)
+                takeOverNextAndUnlock(targets, element, current: current)
             } else {
                 enqueueNextAndUnlock(targets, element)
             }
@@ -162,6 +162,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
     /// How many queued deliveries an emitter makes before asking for a successor.
     private static var drainBatch: Int { 128 }
+
+    @inline(never)
+    private func takeOverNextAndUnlock(_ targets: ContiguousArray<Entry>, _ element: Element, current: pthread_t) {
+        takeOverAndUnlock(.broadcast(targets, .next(element)), current: current)
+    }
 
     /// Queues `delivery`, takes over the emitter role from a busy emitter that asked for a
     /// successor, waits for its current delivery to end, then delivers what is queued.

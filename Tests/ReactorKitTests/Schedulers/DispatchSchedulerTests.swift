@@ -17,18 +17,18 @@ func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool
 @Suite struct DispatchSchedulerTests {
     @Test func serialSchedulerRunsActionsInOrderOffTheCallingThread() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.serial")
-        let log = Mutex<[Int]>([])
+        let log = ConcurrentRecorder<Int>()
         let caller = Thread.current
         let sameThread = Atomic<Bool>(false)
         for index in 0..<100 {
             _ = scheduler.schedule(index) { value in
                 if Thread.current == caller { sameThread.store(true, ordering: .relaxed) }
-                log.withLock { $0.append(value) }
+                log.append(value)
                 return Disposables.create()
             }
         }
-        #expect(waitUntil { log.withLock { $0.count } == 100 })
-        #expect(log.withLock { $0 } == Array(0..<100))
+        #expect(waitUntil { log.values.count == 100 })
+        #expect(log.values == Array(0..<100))
         let sameThreadValue = sameThread.load(ordering: .relaxed)
         #expect(!sameThreadValue)
     }
@@ -62,9 +62,9 @@ func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool
     @Test func scheduleRelativeWaitsAndCanBeCancelled() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let start = ContinuousClock.now
-        let elapsed = Mutex<Duration?>(nil)
+        let elapsed = ConcurrentRecorder<Duration>()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
-            elapsed.withLock { $0 = ContinuousClock.now - start }
+            elapsed.append(ContinuousClock.now - start)
             return Disposables.create()
         }
         let cancelledRan = Atomic<Bool>(false)
@@ -73,25 +73,25 @@ func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool
             return Disposables.create()
         }
         cancelled.dispose()
-        #expect(waitUntil { elapsed.withLock { $0 } != nil })
-        #expect(elapsed.withLock { $0! } >= .milliseconds(50))
+        #expect(waitUntil { !elapsed.values.isEmpty })
+        #expect(elapsed.values[0] >= .milliseconds(50))
         let cancelledRanValue = cancelledRan.load(ordering: .relaxed)
         #expect(!cancelledRanValue)
     }
 
     @Test func schedulePeriodicThreadsStateUntilDisposed() {
         let scheduler = SerialDispatchQueueScheduler(qos: .default)
-        let states = Mutex<[Int]>([])
+        let states = ConcurrentRecorder<Int>()
         let subscription = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) {
             state in
-            states.withLock { $0.append(state) }
+            states.append(state)
             return state + 1
         }
-        #expect(waitUntil { states.withLock { $0.count } >= 5 })
+        #expect(waitUntil { states.values.count >= 5 })
         subscription.dispose()
-        let countAtDispose = states.withLock { $0.count }
+        let countAtDispose = states.values.count
         Thread.sleep(forTimeInterval: 0.05)
-        let values = states.withLock { $0 }
+        let values = states.values
         #expect(Array(values.prefix(5)) == [0, 1, 2, 3, 4])
         #expect(values.count <= countAtDispose + 1)
     }
