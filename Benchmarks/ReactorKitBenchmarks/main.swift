@@ -14,9 +14,11 @@ case "all":
     ReactorBenchmarks.run()
 case "profile-reactor":
     _ = ReactorBenchmarks.actionsWithoutSubscriber(count: 100_000)
+case "profile-fanout":
+    _ = ReactorBenchmarks.globalSubjectFanOut(reactors: 100, events: 1_000)
 case "profile-scan":
     // One pass of the scan chain, for profilers (valgrind --tool=callgrind, perf).
     _ = CoreBenchmarks.subjectScanSubscriber(events: 200_000)
 default:
-    print("usage: ReactorKitBenchmarks [core|reactor|all|profile-scan|profile-reactor]")
+    print("usage: ReactorKitBenchmarks [core|reactor|all|profile-scan|profile-reactor|profile-fanout]")
 }

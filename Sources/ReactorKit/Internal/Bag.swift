@@ -11,18 +11,20 @@ struct Bag<Item> {
     private var nextKey: UInt64 = 0
     private var keys: ContiguousArray<UInt64> = []
     private(set) var items: ContiguousArray<Item> = []
+    /// `items.count`, stored: in unspecialized code even `count` on an array of a generic
+    /// type costs a runtime metadata lookup, and subjects check it on every element.
+    private(set) var count = 0
 
     init() {}
 
-    var count: Int { items.count }
-
-    var isEmpty: Bool { items.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
     mutating func insert(_ item: Item) -> BagKey {
         let key = nextKey
         nextKey &+= 1
         keys.append(key)
         items.append(item)
+        count += 1
         return BagKey(rawValue: key)
     }
 
@@ -35,6 +37,7 @@ struct Bag<Item> {
             let value = keys[mid]
             if value == key.rawValue {
                 keys.remove(at: mid)
+                count -= 1
                 return items.remove(at: mid)
             } else if value < key.rawValue {
                 low = mid + 1
@@ -48,5 +51,6 @@ struct Bag<Item> {
     mutating func removeAll() {
         keys.removeAll()
         items.removeAll()
+        count = 0
     }
 }

@@ -71,6 +71,12 @@ final class ElementRing<Element> {
             return
         }
         guard limit > 0 else { return }
+        if count == limit && count == capacity {
+            // Full at exactly its limit: overwrite the oldest element and rotate.
+            (storage + head).pointee = element
+            head = head + 1 == capacity ? 0 : head + 1
+            return
+        }
         while count >= limit {
             _ = dequeue()
         }

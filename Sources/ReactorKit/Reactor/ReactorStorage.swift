@@ -76,7 +76,8 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         return built
     }
 
-    /// Builds and connects a state stream, exactly as ReactorKit does.
+    /// Builds and connects a state stream with exactly ReactorKit's events (see
+    /// ``ReducedState`` and ``StateWriter`` for its fused stages).
     func makeStateStream<R: Reactor>(for reactor: R) -> Observable<State>
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
         let initialState = reactor.initialState
@@ -90,19 +91,17 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
             return reactor.mutate(action: action)
         }
         let transformedMutation = reactor.transform(mutation: mutation)
-        let state =
-            transformedMutation
-            .scan(initialState) { state, mutation -> State in
-                guard let reactor = weakReactor.object else { return state }
-                return reactor.reduce(state: state, mutation: mutation)
-            }
-            .catch { _ in .empty() }
-            .startWith(initialState)
-        let currentState = self.currentState
-        let transformedState = reactor.transform(state: state)
-            .do(onNext: { state in currentState.value = state })
-            .replay(1)
-        transformedState.connect().disposed(by: disposeBag)
+        // scan(initialState, reduce) + catch { .empty() } + startWith(initialState), fused.
+        let state = ReducedState(mutations: transformedMutation, initialState: initialState) { state, mutation in
+            guard let reactor = weakReactor.object else { return state }
+            return reactor.reduce(state: state, mutation: mutation)
+        }
+        // do(onNext: { currentState = $0 }) + replay(1) + connect(), fused.
+        let subject = ReplaySubject<State>.create(bufferSize: 1)
+        let connection = reactor.transform(state: state.asObservable())
+            .subscribe(StateWriter(currentState: currentState, subject: subject))
+        connection.disposed(by: disposeBag)
+        let transformedState = StateObservable(subject: subject)
         return transformedState
     }
 

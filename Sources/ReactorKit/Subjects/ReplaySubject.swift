@@ -14,7 +14,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// The subject as an observer is the subject itself.
     public typealias Observer = ReplaySubject<Element>
 
-    private let buffer = ElementRing<Element>()  // guarded by core.lock
+    private let buffer: ElementRing<Element>  // guarded by core.lock
     private let bufferSize: Int?  // nil: unbounded
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
     @exclusivity(unchecked) private var isStopped = false  // stoppedEvent != nil, without touching a generic type
@@ -22,6 +22,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     private init(bufferSize: Int?) {
         self.bufferSize = bufferSize
+        // A ring exactly as large as a small limit replaces its oldest element in place.
+        buffer = ElementRing(capacity: bufferSize.map { Swift.max(1, Swift.min($0, 16)) } ?? 4)
     }
 
     /// Creates a subject that replays at most `bufferSize` elements.

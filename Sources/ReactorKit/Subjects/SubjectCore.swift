@@ -84,6 +84,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
     ///
     /// The common case (no other thread emitting) builds no `Event` and no ``Delivery``.
     func emitNextAndUnlock(_ targets: ContiguousArray<Entry>, _ element: Element) {
+        // No observer and nothing queued: nothing to deliver or to order. (The bag's stored
+        // count: asking the array would look up type metadata.)
+        if observers.count == 0 && !isEmitting {
+            lock.unlock()
+            return
+        }
         let current = pthread_self()
         if isEmitting {
             if isEmitter(current) && pendingCount == 0 {
