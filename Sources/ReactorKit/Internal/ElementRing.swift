@@ -65,6 +65,7 @@ final class ElementRing<Element> {
 
     /// Adds `element` at the back, first dropping front elements so that at most `limit`
     /// remain (`nil`: no limit). With a limit of 0 nothing is kept.
+    @inline(__always)
     func append(_ element: Element, keepingLast limit: Int?) {
         guard let limit else {
             enqueue(element)

@@ -51,6 +51,18 @@ enum ObjectStorage {
         #endif
     }
 
+    /// Whether values attached to `owner` are released just before `owner` is deinitialized
+    /// (its class is hooked), rather than during or after its deallocation.
+    ///
+    /// Only then may a value rely on being torn down while its owner is still intact.
+    static func isReleasedBeforeDeinit(_ owner: AnyObject) -> Bool {
+        #if canImport(ObjectiveC)
+            return false
+        #else
+            return rk_dealloc_hook_install(Unmanaged.passUnretained(owner).toOpaque(), ownerWillDeallocate) == 1
+        #endif
+    }
+
     /// The number of owners that currently have storage (for tests and benchmarks).
     static var count: Int {
         #if canImport(ObjectiveC)
@@ -125,15 +137,29 @@ enum ObjectStorage {
         @exclusivity(unchecked) private var nextSweep = 64  // sweep dead entries at this size
 
         private final class Entry {
-            // Also keeps the owner's allocation from being promoted to the stack by the
-            // optimizer, which would bypass the deallocation hook.
+            /// Whether the owner's class is hooked: the entry is then removed before the owner
+            /// is deinitialized, so its address identifies the owner for the entry's whole life.
+            let hooked: Bool
+            /// The owner, for unhooked classes only: an address may then be reused by a new
+            /// object while a dead owner's entry is still here. (A weak reference gives the
+            /// owner a side table, which slows every retain and release of it, so hooked
+            /// owners do without.)
             weak var owner: AnyObject?
             // One value per slot; guarded by the table's lock.
             @exclusivity(unchecked) var values: [AnyObject?] = Array(
                 repeating: nil, count: ObjectStorage.Slot.allCases.count)
 
-            init(owner: AnyObject) {
-                self.owner = owner
+            init(owner: AnyObject, hooked: Bool) {
+                self.hooked = hooked
+                self.owner = hooked ? nil : owner
+            }
+
+            func isOwned(by candidate: AnyObject) -> Bool {
+                hooked || owner === candidate
+            }
+
+            var isOwnerGone: Bool {
+                !hooked && owner == nil
             }
         }
 
@@ -151,13 +177,13 @@ enum ObjectStorage {
             var released: [Entry] = []
             let result: AnyObject = lock.performLocked {
                 var entry: Entry
-                if let existing = entries[key], existing.owner === owner {
+                if let existing = entries[key], existing.isOwned(by: owner) {
                     entry = existing
                 } else {
                     if let stale = entries[key] {
                         released.append(stale)  // a dead owner's entry at a reused address
                     }
-                    entry = Entry(owner: owner)
+                    entry = Entry(owner: owner, hooked: hooked)
                     entries[key] = entry
                     if !hooked && entries.count >= nextSweep {
                         released += sweepDeadEntries()
@@ -176,7 +202,7 @@ enum ObjectStorage {
         func lookup(_ key: UInt, owner: AnyObject, slot: ObjectStorage.Slot) -> AnyObject? {
             lock.lock()
             defer { lock.unlock() }
-            guard let entry = entries[key], entry.owner === owner else { return nil }
+            guard let entry = entries[key], entry.isOwned(by: owner) else { return nil }
             return entry.values[slot.rawValue]
         }
 
@@ -190,7 +216,7 @@ enum ObjectStorage {
         /// caller after unlocking. Requires `lock`.
         private func sweepDeadEntries() -> [Entry] {
             var dead: [Entry] = []
-            for (key, entry) in entries where entry.owner == nil {
+            for (key, entry) in entries where entry.isOwnerGone {
                 dead.append(entry)
                 entries.removeValue(forKey: key)
             }

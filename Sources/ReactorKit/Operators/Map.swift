@@ -37,16 +37,20 @@ private final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
-private final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    private let transform: (Source) throws -> Observer.Element
+/// `Result` is a generic parameter of its own (rather than `Observer.Element`) so that
+/// unspecialized code finds its metadata in the sink's type instead of looking it up through
+/// the observer's conformance on every element.
+private final class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == Result {
+    private let transform: (Source) throws -> Result
 
-    init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
 
     func onNext(_ element: Source) {
-        let result: Observer.Element
+        let result: Result
         do {
             result = try transform(element)
         } catch {

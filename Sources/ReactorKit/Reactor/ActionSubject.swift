@@ -24,7 +24,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, Su
     /// Broadcasts `element` to the current observers.
     public func onNext(_ element: Element) {
         core.lock.lock()
-        core.emitNextAndUnlock(core.observers.items, element)
+        core.emitNextAndUnlock(element)
     }
 
     /// Broadcasts `.next` events; ignores `.error` and `.completed`.

@@ -97,8 +97,8 @@ extension Reactor {
 
     /// The latest state; the initial state until the state stream emits.
     public internal(set) var currentState: State {
-        get { reactorStorage.currentState.value }
-        set { reactorStorage.currentState.value = newValue }
+        get { reactorStorage.store.currentState }
+        set { reactorStorage.store.currentState = newValue }
     }
 
     /// The state stream, or the stub's while ``isStubEnabled`` is on.

@@ -30,11 +30,13 @@ final class ReducedState<Mutation, State>: Producer<State>, @unchecked Sendable 
 }
 
 /// Reduces each mutation into the running state; an error completes the stream (the catch).
-private final class ReducedStateSink<Mutation, Observer: ObserverType>: Sink<Observer>, ObserverType,
+///
+/// `State` is a generic parameter of its own so that its metadata comes with the sink's type
+/// rather than from a lookup through the observer's conformance on every mutation.
+private final class ReducedStateSink<Mutation, State, Observer: ObserverType>: Sink<Observer>, ObserverType,
     @unchecked Sendable
-{
+where Observer.Element == State {
     // @unchecked Sendable: `state` is only touched by `onNext`, which upstream calls serially
-    typealias State = Observer.Element
     private let reduce: (State, Mutation) -> State
     // Read, then written, never held across a call: no dynamic exclusivity check needed.
     @exclusivity(unchecked) private var state: State
@@ -62,20 +64,115 @@ private final class ReducedStateSink<Mutation, Observer: ObserverType>: Sink<Obs
     }
 }
 
-/// `.do(onNext: { currentState = $0 })` into a `replay(1)` subject, connected: writes the
-/// current state, then delivers it (and any terminal event) to the subject.
-final class StateWriter<State>: ObserverType, @unchecked Sendable {
-    // @unchecked Sendable: immutable; both targets are thread-safe
-    private let currentState: CurrentState<State>
-    private let subject: ReplaySubject<State>
+/// A reactor's current state, and the `replay(1)` subject of its state stream, under one lock.
+///
+/// ReactorKit's `.do(onNext: { currentState = $0 }).replay(1)` plus `connect()`, fused: each
+/// state emitted by the stream becomes the current state and the replayed latest state, then
+/// reaches the subscribers. `currentState` can also be set on its own (by the stub) without
+/// changing what the stream replays, as in ReactorKit.
+final class StateStore<State>: Observable<State>, @unchecked Sendable {
+    // @unchecked Sendable: every field is guarded by core.lock
+    private let core = SubjectCore<State>()
+    // Guarded by core.lock; plain reads and writes, never held across a call.
+    @exclusivity(unchecked) private var current: State
+    @exclusivity(unchecked) private var latest: State  // meaningful once `hasLatest`
+    @exclusivity(unchecked) private var hasLatest = false
+    @exclusivity(unchecked) private var stoppedEvent: Event<State>?
+    @exclusivity(unchecked) private var isStopped = false
 
-    init(currentState: CurrentState<State>, subject: ReplaySubject<State>) {
-        self.currentState = currentState
-        self.subject = subject
+    init(initialState: State) {
+        current = initialState
+        latest = initialState
     }
 
+    /// The reactor's current state.
+    var currentState: State {
+        get {
+            core.lock.lock()
+            defer { core.lock.unlock() }
+            return current
+        }
+        set {
+            core.lock.lock()
+            current = newValue
+            core.lock.unlock()
+        }
+    }
+
+    /// The state stream emitted `state`: it becomes the current and the replayed state, then
+    /// is delivered to the subscribers.
+    func stateEmitted(_ state: State) {
+        core.lock.lock()
+        if isStopped {
+            core.lock.unlock()
+            return
+        }
+        current = state
+        latest = state
+        hasLatest = true
+        core.emitNextAndUnlock(state)
+    }
+
+    /// The state stream ended: subscribers receive `event`, later ones the latest state and it.
+    func stateStreamEnded(_ event: Event<State>) {
+        core.lock.lock()
+        if isStopped {
+            core.lock.unlock()
+            return
+        }
+        let targets = core.observers.items
+        stoppedEvent = event
+        isStopped = true
+        core.observers.removeAll()
+        core.emitAndUnlock(.broadcast(targets, event))
+    }
+
+    /// Subscribes `observer`: it receives the latest state (and end), then every later one.
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == State {
+        core.lock.lock()
+        var replay: [Event<State>] = hasLatest ? [.next(latest)] : []
+        if let stoppedEvent {
+            core.lock.unlock()
+            replay.append(stoppedEvent)
+            for event in replay { observer.on(event) }
+            return Disposables.create()
+        }
+        let entry = core.insertLocked(observer)
+        if replay.isEmpty {
+            core.lock.unlock()
+        } else {
+            core.emitAndUnlock(.replay(entry, replay))
+        }
+        return entry
+    }
+}
+
+/// Connects a state stream to its ``StateStore``.
+struct StateStoreWriter<State>: ObserverType {
+    let store: StateStore<State>
+
     func onNext(_ state: State) {
-        currentState.value = state
+        store.stateEmitted(state)
+    }
+
+    func on(_ event: Event<State>) {
+        if case .next(let state) = event {
+            store.stateEmitted(state)
+        } else {
+            store.stateStreamEnded(event)
+        }
+    }
+}
+
+/// For state streams built beyond the first (`createStateStream()` called again): writes the
+/// shared current state, then feeds that stream's own `replay(1)` subject.
+struct AdditionalStateWriter<State>: ObserverType {
+    let store: StateStore<State>
+    let subject: ReplaySubject<State>
+
+    func onNext(_ state: State) {
+        store.currentState = state
         subject.onNext(state)
     }
 
@@ -88,13 +185,13 @@ final class StateWriter<State>: ObserverType, @unchecked Sendable {
     }
 }
 
-/// A reactor's `state`: subscribing subscribes to the replaying subject, which only the
-/// reactor's pipeline can feed.
+/// A state stream's public face: subscribing subscribes to its replaying subject, which only
+/// the reactor's pipeline can feed.
 final class StateObservable<State>: Observable<State>, @unchecked Sendable {
     // @unchecked Sendable: immutable
-    private let subject: ReplaySubject<State>
+    private let subject: Observable<State>
 
-    init(subject: ReplaySubject<State>) {
+    init(subject: Observable<State>) {
         self.subject = subject
     }
 

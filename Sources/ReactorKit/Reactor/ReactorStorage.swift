@@ -7,7 +7,8 @@ import Synchronization
 final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
     // @unchecked Sendable: mutable fields are guarded by `lock`; `plainReady` is atomic
     let actionSubject = ActionSubject<Action>()
-    let currentState: CurrentState<State>
+    /// The current state, and the replayed state of the (first) state stream.
+    let store: StateStore<State>
     let disposeBag = DisposeBag()
 
     private let lock = RecursiveLock()
@@ -15,11 +16,12 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
     private var buildingThread: UInt = 0  // guarded by lock: the thread building `stream`
     private var stubEnabled = false  // guarded by lock
     private var stubObject: AnyObject?  // guarded by lock
+    private var storeIsConnected = false  // guarded by lock: the first state stream feeds `store`
     /// The stream exists and the stub is off: `action` can return the subject without locking.
     private let plainReady = Atomic<Bool>(false)
 
     init(initialState: State) {
-        currentState = CurrentState(initialState)
+        store = StateStore(initialState: initialState)
     }
 
     /// The reactor's `action`: the action subject once the state stream exists, or the stub's.
@@ -81,28 +83,58 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
     func makeStateStream<R: Reactor>(for reactor: R) -> Observable<State>
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
         let initialState = reactor.initialState
-        // The pipeline must not keep the reactor alive; an immutable weak reference costs a
-        // weak load per use, and none of the exclusivity checks a captured `weak var` would.
-        let weakReactor = WeakReference(reactor)
+        let reference = pipelineReference(to: reactor)
         let action = actionSubject.observe(on: reactor.scheduler)
         let transformedAction = reactor.transform(action: action)
         let mutation = transformedAction.flatMapIgnoringInnerErrors { action -> Observable<Mutation> in
-            guard let reactor = weakReactor.object else { return .empty() }
+            guard let reactor = reference.beginUse() else { return .empty() }
+            defer { reference.endUse() }
             return reactor.mutate(action: action)
         }
         let transformedMutation = reactor.transform(mutation: mutation)
         // scan(initialState, reduce) + catch { .empty() } + startWith(initialState), fused.
         let state = ReducedState(mutations: transformedMutation, initialState: initialState) { state, mutation in
-            guard let reactor = weakReactor.object else { return state }
+            guard let reactor = reference.beginUse() else { return state }
+            defer { reference.endUse() }
             return reactor.reduce(state: state, mutation: mutation)
         }
-        // do(onNext: { currentState = $0 }) + replay(1) + connect(), fused.
-        let subject = ReplaySubject<State>.create(bufferSize: 1)
-        let connection = reactor.transform(state: state.asObservable())
-            .subscribe(StateWriter(currentState: currentState, subject: subject))
+        // do(onNext: { currentState = $0 }) + replay(1) + connect(), fused into the store.
+        let transformedState: Observable<State>
+        let connection: Disposable
+        let feedsStore = lock.performLocked { () -> Bool in
+            defer { storeIsConnected = true }
+            return !storeIsConnected
+        }
+        if !feedsStore {
+            let subject = ReplaySubject<State>.create(bufferSize: 1)
+            connection = reactor.transform(state: state.asObservable())
+                .subscribe(AdditionalStateWriter(store: store, subject: subject))
+            transformedState = StateObservable(subject: subject)
+        } else {
+            connection = reactor.transform(state: state.asObservable()).subscribe(StateStoreWriter(store: store))
+            transformedState = StateObservable(subject: store)
+        }
         connection.disposed(by: disposeBag)
-        let transformedState = StateObservable(subject: subject)
         return transformedState
+    }
+
+    /// The pipeline's references to the reactor, invalidated when the reactor goes.
+    private var pipelineReferences: [AnyObject & ReactorReferenceInvalidating] = []  // guarded by lock
+
+    /// A reference through which the pipeline calls `reduce` and `mutate` without keeping
+    /// the reactor alive.
+    private func pipelineReference<R: Reactor>(to reactor: R) -> ReactorReference<R> {
+        let reference = ReactorReference(reactor, guardedByTeardown: ObjectStorage.isReleasedBeforeDeinit(reactor))
+        lock.performLocked { pipelineReferences.append(reference) }
+        return reference
+    }
+
+    deinit {
+        // On Linux the storage is released just before the reactor is deinitialized: from here
+        // on the pipeline must not call into it (calls in flight on other threads finish first).
+        for reference in pipelineReferences {
+            reference.invalidate()
+        }
     }
 
     /// Whether the reactor is stubbed.
@@ -129,43 +161,5 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         let stub = Stub(reactor: reactor, disposeBag: disposeBag)
         stubObject = stub
         return stub
-    }
-}
-
-/// A reactor's current state, shared between the storage and its state stream.
-///
-/// The state stream writes it (from the reactor's scheduler); anyone may read it.
-final class CurrentState<State>: @unchecked Sendable {
-    // @unchecked Sendable: `stored` is guarded by lock
-    private let lock = Lock()
-    @exclusivity(unchecked) private var stored: State  // guarded by lock; plain reads and writes
-
-    init(_ state: State) {
-        stored = state
-    }
-
-    var value: State {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            var previous = newValue
-            lock.lock()
-            swap(&stored, &previous)
-            lock.unlock()
-            _ = previous  // the old state is released here, outside the lock
-        }
-    }
-}
-
-/// An immutable weak reference.
-final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-    // @unchecked Sendable: immutable; weak loads are thread-safe
-    weak let object: Object?
-
-    init(_ object: Object) {
-        self.object = object
     }
 }

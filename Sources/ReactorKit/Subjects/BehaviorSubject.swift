@@ -58,7 +58,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             return
         }
         element = value
-        core.emitNextAndUnlock(core.observers.items, value)
+        core.emitNextAndUnlock(value)
     }
 
     /// Updates the current value and broadcasts `event`; ignored after a terminal event or disposal.

@@ -40,7 +40,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             core.lock.unlock()
             return
         }
-        core.emitNextAndUnlock(core.observers.items, element)
+        core.emitNextAndUnlock(element)
     }
 
     /// Broadcasts `event` to the current observers; ignored after a terminal event or disposal.

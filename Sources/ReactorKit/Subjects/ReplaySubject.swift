@@ -54,7 +54,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             return
         }
         buffer.append(element, keepingLast: bufferSize)
-        core.emitNextAndUnlock(core.observers.items, element)
+        core.emitNextAndUnlock(element)
     }
 
     /// Buffers and broadcasts `event`; ignored after a terminal event or disposal.

@@ -80,16 +80,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Delivers one element to `targets` serially and releases `lock`, which the caller holds.
+    /// Delivers one element to the current observers serially and releases `lock`, which the
+    /// caller holds.
     ///
     /// The common case (no other thread emitting) builds no `Event` and no ``Delivery``.
-    func emitNextAndUnlock(_ targets: ContiguousArray<Entry>, _ element: Element) {
+    func emitNextAndUnlock(_ element: Element) {
         // No observer and nothing queued: nothing to deliver or to order. (The bag's stored
-        // count: asking the array would look up type metadata.)
+        // count: asking the array would look up type metadata; and no snapshot is taken.)
         if observers.count == 0 && !isEmitting {
             lock.unlock()
             return
         }
+        let targets = observers.items
         let current = pthread_self()
         if isEmitting {
             if isEmitter(current) && pendingCount == 0 {

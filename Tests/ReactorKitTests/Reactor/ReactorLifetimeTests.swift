@@ -1,5 +1,7 @@
 import Dispatch
+import Foundation
 import ReactorKit
+import Synchronization
 import Testing
 
 @Suite struct ReactorLifetimeTests {
@@ -83,4 +85,63 @@ import Testing
         }
         #expect(refs.filter { $0.subject != nil || $0.state != nil }.isEmpty)
     }
+
+    @Test func reactorReleasedWhileMutationsArriveOnAnotherThread() {
+        // Global events keep arriving on a background thread while the last reference to the
+        // reactor goes on this one: reduce must never run on a reactor being deallocated.
+        final class Listener: Reactor, @unchecked Sendable {
+            enum Action { case none }
+            enum Mutation { case add }
+            struct State { var count = 0 }
+            let initialState = State()
+            let events: PublishSubject<Int>
+            let probe: LifeProbe
+            init(events: PublishSubject<Int>, probe: LifeProbe) {
+                self.events = events
+                self.probe = probe
+            }
+            deinit { probe.alive.store(false, ordering: .sequentiallyConsistent) }
+            func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+                Observable.merge(mutation, events.map { _ in .add })
+            }
+            func reduce(state: State, mutation: Mutation) -> State {
+                if !probe.alive.load(ordering: .sequentiallyConsistent) {
+                    probe.reducedWhileDead.add(1, ordering: .relaxed)
+                }
+                return State(count: state.count + 1)
+            }
+        }
+        var reducedWhileDead = 0
+        for _ in 0..<50 {
+            let events = PublishSubject<Int>()
+            let probe = LifeProbe()
+            var reactor: Listener? = Listener(events: events, probe: probe)
+            weak let weakReactor = reactor
+            _ = reactor?.state
+            let stop = Atomic<Bool>(false)
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                var value = 0
+                while !stop.load(ordering: .relaxed) {
+                    events.onNext(value)
+                    value += 1
+                }
+                done.signal()
+            }
+            Thread.sleep(forTimeInterval: 0.001)
+            reactor = nil
+            stop.store(true, ordering: .relaxed)
+            done.wait()
+            #expect(weakReactor == nil)
+            #expect(!events.hasObservers)
+            reducedWhileDead += probe.reducedWhileDead.load(ordering: .relaxed)
+        }
+        #expect(reducedWhileDead == 0)
+    }
+}
+
+/// Whether an object is still alive, and how often it was used after it was not.
+final class LifeProbe: Sendable {
+    let alive = Atomic<Bool>(true)
+    let reducedWhileDead = Atomic<Int>(0)
 }

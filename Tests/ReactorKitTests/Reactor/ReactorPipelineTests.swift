@@ -259,4 +259,33 @@ import Testing
         }
         #expect(response.events.map(\.value.element) == [false, true, false])
     }
+
+    @Test func createStateStreamBuildsAnotherPipelineSharingCurrentState() {
+        let reactor = CounterReactor()
+        let primary = reactor.state
+        let extra = reactor.createStateStream()
+        #expect(primary !== extra)
+        #expect(reactor.calls.count("transform(action:)") == 2)
+        var fromExtra: [Int] = []
+        let subscription = extra.subscribe(onNext: { fromExtra.append($0.value) })
+        reactor.action.onNext(.increase)
+        // Both pipelines observe the action subject, as in ReactorKit: mutate runs in each.
+        #expect(reactor.calls.count("mutate") == 2)
+        #expect(fromExtra == [0, 1])
+        #expect(reactor.currentState.value == 1)
+        subscription.dispose()
+    }
+
+    @Test func stubWritesCurrentStateButNotTheRealStreamsReplay() {
+        let reactor = CounterReactor()
+        reactor.action.onNext(.increase)  // real stream replays value 1
+        reactor.isStubEnabled = true
+        reactor.stub.state.value = CounterReactor.State(value: 9)
+        #expect(reactor.currentState.value == 9)
+        reactor.isStubEnabled = false
+        var replayed: [Int] = []
+        let subscription = reactor.state.subscribe(onNext: { replayed.append($0.value) })
+        #expect(replayed == [1])
+        subscription.dispose()
+    }
 }
