@@ -151,14 +151,16 @@ final class StateStore<State>: Observable<State>, @unchecked Sendable {
 /// Connects a state stream to its ``StateStore``.
 struct StateStoreWriter<State>: ObserverType {
     let store: StateStore<State>
+    let tracer: ReactorTracer
 
     func onNext(_ state: State) {
+        if ReactorTrace.isActive { tracer.emit(.state, state) }
         store.stateEmitted(state)
     }
 
     func on(_ event: Event<State>) {
         if case .next(let state) = event {
-            store.stateEmitted(state)
+            onNext(state)
         } else {
             store.stateStreamEnded(event)
         }
@@ -170,8 +172,10 @@ struct StateStoreWriter<State>: ObserverType {
 struct AdditionalStateWriter<State>: ObserverType {
     let store: StateStore<State>
     let subject: ReplaySubject<State>
+    let tracer: ReactorTracer
 
     func onNext(_ state: State) {
+        if ReactorTrace.isActive { tracer.emit(.state, state) }
         store.currentState = state
         subject.onNext(state)
     }

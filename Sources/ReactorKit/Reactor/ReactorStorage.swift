@@ -84,9 +84,11 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
         let initialState = reactor.initialState
         let reference = pipelineReference(to: reactor)
+        let tracer = tracer(for: reactor)
         let action = actionSubject.observe(on: reactor.scheduler)
         let transformedAction = reactor.transform(action: action)
         let mutation = transformedAction.flatMapIgnoringInnerErrors { action -> Observable<Mutation> in
+            if ReactorTrace.isActive { tracer.emit(.action, action) }
             guard let reactor = reference.beginUse() else { return .empty() }
             defer { reference.endUse() }
             return reactor.mutate(action: action)
@@ -94,6 +96,7 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         let transformedMutation = reactor.transform(mutation: mutation)
         // scan(initialState, reduce) + catch { .empty() } + startWith(initialState), fused.
         let state = ReducedState(mutations: transformedMutation, initialState: initialState) { state, mutation in
+            if ReactorTrace.isActive { tracer.emit(.mutation, mutation) }
             guard let reactor = reference.beginUse() else { return state }
             defer { reference.endUse() }
             return reactor.reduce(state: state, mutation: mutation)
@@ -108,10 +111,11 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         if !feedsStore {
             let subject = ReplaySubject<State>.create(bufferSize: 1)
             connection = reactor.transform(state: state.asObservable())
-                .subscribe(AdditionalStateWriter(store: store, subject: subject))
+                .subscribe(AdditionalStateWriter(store: store, subject: subject, tracer: tracer))
             transformedState = StateObservable(subject: subject)
         } else {
-            connection = reactor.transform(state: state.asObservable()).subscribe(StateStoreWriter(store: store))
+            connection = reactor.transform(state: state.asObservable())
+                .subscribe(StateStoreWriter(store: store, tracer: tracer))
             transformedState = StateObservable(subject: store)
         }
         connection.disposed(by: disposeBag)
@@ -134,6 +138,18 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         // on the pipeline must not call into it (calls in flight on other threads finish first).
         for reference in pipelineReferences {
             reference.invalidate()
+        }
+    }
+
+    private var tracerObject: ReactorTracer?  // guarded by lock
+
+    /// The reactor's tracer, created on first use.
+    func tracer<R: Reactor>(for reactor: R) -> ReactorTracer {
+        lock.performLocked {
+            if let tracerObject { return tracerObject }
+            let tracer = ReactorTracer(reactorType: String(describing: R.self), reactorID: ObjectIdentifier(reactor))
+            tracerObject = tracer
+            return tracer
         }
     }
 
