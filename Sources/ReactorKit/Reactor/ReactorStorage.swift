@@ -85,13 +85,15 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         let initialState = reactor.initialState
         let reference = pipelineReference(to: reactor)
         let tracer = tracer(for: reactor)
+        let probe = lock.performLocked { self.probe }
         let action = actionSubject.observe(on: reactor.scheduler)
         let transformedAction = reactor.transform(action: action)
         let mutation = transformedAction.flatMapIgnoringInnerErrors { action -> Observable<Mutation> in
             if ReactorTrace.isActive { tracer.emit(.action, action) }
             guard let reactor = reference.beginUse() else { return .empty() }
             defer { reference.endUse() }
-            return reactor.mutate(action: action)
+            let mutations = reactor.mutate(action: action)
+            return probe?.track(mutations) ?? mutations
         }
         let transformedMutation = reactor.transform(mutation: mutation)
         // scan(initialState, reduce) + catch { .empty() } + startWith(initialState), fused.
@@ -99,7 +101,9 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
             if ReactorTrace.isActive { tracer.emit(.mutation, mutation) }
             guard let reactor = reference.beginUse() else { return state }
             defer { reference.endUse() }
-            return reactor.reduce(state: state, mutation: mutation)
+            let newState = reactor.reduce(state: state, mutation: mutation)
+            probe?.reduced(mutation, newState)
+            return newState
         }
         // do(onNext: { currentState = $0 }) + replay(1) + connect(), fused into the store.
         let transformedState: Observable<State>
@@ -142,6 +146,16 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
     }
 
     private var tracerObject: ReactorTracer?  // guarded by lock
+    private var probe: ReactorProbe<Mutation, State>?  // guarded by lock; set before the stream is built
+
+    /// Attaches a test probe, if the state stream is not built yet.
+    func attach(_ probe: ReactorProbe<Mutation, State>) -> Bool {
+        lock.performLocked {
+            guard stream == nil && !storeIsConnected else { return false }
+            self.probe = probe
+            return true
+        }
+    }
 
     /// The reactor's tracer, created on first use.
     func tracer<R: Reactor>(for reactor: R) -> ReactorTracer {

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// Hooks into a reactor's pipeline for test harnesses (`ReactorKitTesting`); not for apps.
+///
+/// A probe sees every mutation with the state `reduce` made of it, and counts the `mutate`
+/// streams that are still running. Attach it with `Reactor._attach(_:)` before the reactor's
+/// state stream is built. Without a probe the pipeline pays one `nil` check per action and
+/// per mutation.
+@_spi(Testing)
+public final class ReactorProbe<Mutation, State>: @unchecked Sendable {
+    // @unchecked Sendable: `handler` is guarded by lock; the counter is atomic
+    private let lock = Lock()
+    private var handler: ((Mutation, State) -> Void)?
+    private let running = Atomic<Int>(0)
+
+    /// Creates a probe that calls `onReduce` after each mutation is reduced, with the mutation
+    /// and the resulting state (before `transform(state:)`).
+    public init(onReduce: @escaping (Mutation, State) -> Void) {
+        handler = onReduce
+    }
+
+    /// The number of `mutate(action:)` streams subscribed and not yet ended.
+    public var runningMutationStreams: Int {
+        running.load(ordering: .acquiring)
+    }
+
+    /// Stops reporting reductions.
+    public func detach() {
+        lock.performLocked { handler = nil }
+    }
+
+    func reduced(_ mutation: Mutation, _ state: State) {
+        let handler = lock.performLocked { self.handler }
+        handler?(mutation, state)
+    }
+
+    /// Wraps a `mutate` stream so that it is counted while it runs.
+    func track(_ mutations: Observable<Mutation>) -> Observable<Mutation> {
+        mutations.do(
+            onSubscribe: { self.running.add(1, ordering: .acquiringAndReleasing) },
+            onDispose: { self.running.subtract(1, ordering: .acquiringAndReleasing) })
+    }
+}
+
+@_spi(Testing)
+extension Reactor {
+    /// Attaches `probe` to the reactor; returns `false` when the state stream is already
+    /// built (read `action` or `state` only after attaching).
+    @discardableResult
+    public func _attach(_ probe: ReactorProbe<Mutation, State>) -> Bool {
+        reactorStorage.attach(probe)
+    }
+}

@@ -1,0 +1,43 @@
+@_spi(Testing) import ReactorKit
+import Testing
+
+@Suite struct ReactorProbeTests {
+    @Test func probeSeesEachMutationWithItsStateAndCountsRunningStreams() {
+        let reactor = AsyncCounterForProbe()
+        var seen: [String] = []
+        let probe = ReactorProbe<AsyncCounterForProbe.Mutation, AsyncCounterForProbe.State>(onReduce: {
+            mutation, state in
+            seen.append("\(mutation)->\(state.value)")
+        })
+        #expect(reactor._attach(probe))
+        reactor.action.onNext(.increase)
+        #expect(seen == ["add(1)->1"])
+        #expect(probe.runningMutationStreams == 0)
+        reactor.action.onNext(.waitThenAdd)
+        #expect(probe.runningMutationStreams == 1)
+        reactor.pending.onNext(5)
+        #expect(seen == ["add(1)->1", "add(5)->6"])
+        #expect(probe.runningMutationStreams == 0)
+        #expect(!reactor._attach(probe))  // too late: the stream is built
+    }
+}
+
+private final class AsyncCounterForProbe: Reactor {
+    enum Action { case increase, waitThenAdd }
+    enum Mutation { case add(Int) }
+    struct State { var value = 0 }
+    let initialState = State()
+    let pending = PublishSubject<Int>()
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .increase: return .just(.add(1))
+        case .waitThenAdd: return pending.take(1).map(Mutation.add)
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        guard case .add(let amount) = mutation else { return state }
+        return State(value: state.value + amount)
+    }
+}
