@@ -67,7 +67,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 }
 
 extension DispatchQueue {
-    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
+    // Written once, before any read; `DispatchSpecificKey` is not `Sendable` on every platform.
+    nonisolated(unsafe) private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
         let key = DispatchSpecificKey<UInt8>()
         DispatchQueue.main.setSpecific(key: key, value: 1)
         return key
