@@ -39,19 +39,18 @@ import Testing
 
     @Test func concurrentFirstAccessesGetTheSameStream() {
         let reactor = CounterReactor()
-        let streams = Mutex<Set<ObjectIdentifier>>([])
-        let subjects = Mutex<Set<ObjectIdentifier>>([])
+        let streams = ConcurrentRecorder<ObjectIdentifier>()
+        let subjects = ConcurrentRecorder<ObjectIdentifier>()
         DispatchQueue.concurrentPerform(iterations: 100) { index in
             if index.isMultiple(of: 2) {
-                let state = reactor.state
-                streams.withLock { _ = $0.insert(ObjectIdentifier(state)) }
+                streams.append(ObjectIdentifier(reactor.state))
             } else {
-                let action = reactor.action
-                subjects.withLock { _ = $0.insert(ObjectIdentifier(action)) }
+                subjects.append(ObjectIdentifier(reactor.action))
             }
         }
-        #expect(streams.withLock { $0.count } == 1)
-        #expect(subjects.withLock { $0.count } == 1)
+        #expect(streams.values.count == 50 && subjects.values.count == 50)
+        #expect(Set(streams.values).count == 1)
+        #expect(Set(subjects.values).count == 1)
         #expect(reactor.calls.count("transform(action:)") == 1)
     }
 

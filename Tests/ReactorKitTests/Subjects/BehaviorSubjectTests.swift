@@ -69,7 +69,7 @@ import Testing
         let subject = BehaviorSubject(value: 0)
         let violations = Atomic<Int>(0)
         let bag = DisposeBag()
-        let subscribers = Mutex<[Disposable]>([])
+        let subscribers = ConcurrentRecorder<Disposable>()
         DispatchQueue.concurrentPerform(iterations: 6) { thread in
             if thread == 0 {
                 for value in 1...20_000 { subject.onNext(value) }
@@ -80,13 +80,11 @@ import Testing
                         if value <= last { violations.add(1, ordering: .relaxed) }
                         last = value
                     })
-                    subscribers.withLock { $0.append(subscription) }
+                    subscribers.append(subscription)
                 }
             }
         }
-        subscribers.withLock { list in
-            for subscription in list { subscription.disposed(by: bag) }
-        }
+        for subscription in subscribers.values { subscription.disposed(by: bag) }
         #expect(violations.load(ordering: .relaxed) == 0)
     }
 
