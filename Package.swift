@@ -20,11 +20,12 @@ let package = Package(
         .executableTarget(name: "todo-cli", dependencies: ["TodoCore"]),
         .executableTarget(
             name: "ReactorKitBenchmarks",
-            dependencies: ["ReactorKit"],
+            dependencies: ["ReactorKit", "ServiceBus"],
             path: "Benchmarks/ReactorKitBenchmarks"
         ),
         .testTarget(name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
+        .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-/// Benchmarks for ReactorKit: `swift run -c release ReactorKitBenchmarks [core|reactor|all]`.
+/// Benchmarks for ReactorKit: `swift run -c release ReactorKitBenchmarks [core|reactor|bus|all]`.
 ///
 /// Each line prints the best of five timed runs (after one warm-up run) as operations per
 /// second and nanoseconds per operation. See Benchmarks/README.md for recorded figures.
@@ -9,9 +9,12 @@ case "core":
     CoreBenchmarks.run()
 case "reactor":
     ReactorBenchmarks.run()
+case "bus":
+    BusBenchmarks.run()
 case "all":
     CoreBenchmarks.run()
     ReactorBenchmarks.run()
+    BusBenchmarks.run()
 case "profile-reactor":
     _ = ReactorBenchmarks.actionsWithoutSubscriber(count: 100_000)
 case "profile-fanout":
@@ -20,5 +23,5 @@ case "profile-scan":
     // One pass of the scan chain, for profilers (valgrind --tool=callgrind, perf).
     _ = CoreBenchmarks.subjectScanSubscriber(events: 200_000)
 default:
-    print("usage: ReactorKitBenchmarks [core|reactor|all|profile-scan|profile-reactor|profile-fanout]")
+    print("usage: ReactorKitBenchmarks [core|reactor|bus|all|profile-scan|profile-reactor|profile-fanout]")
 }

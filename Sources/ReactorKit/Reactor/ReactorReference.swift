@@ -10,7 +10,7 @@ import Synchronization
 #endif
 
 /// Something the reactor's storage invalidates when the reactor goes.
-protocol ReactorReferenceInvalidating: AnyObject {
+package protocol ReactorReferenceInvalidating: AnyObject {
     func invalidate()
 }
 
@@ -25,7 +25,7 @@ protocol ReactorReferenceInvalidating: AnyObject {
 /// several times slower — on every action and every global event.
 ///
 /// Elsewhere (Apple platforms, classes that cannot be hooked) it is a plain weak reference.
-final class ReactorReference<R: AnyObject>: ReactorReferenceInvalidating, @unchecked Sendable {
+package final class ReactorReference<R: AnyObject>: ReactorReferenceInvalidating, @unchecked Sendable {
     // @unchecked Sendable: the references are immutable; `state` is atomic
     private unowned(unsafe) let unsafeReactor: R
     private weak let weakReactor: R?
@@ -41,7 +41,7 @@ final class ReactorReference<R: AnyObject>: ReactorReferenceInvalidating, @unche
 
     /// The reactor, retained, or `nil` once it is going; call ``endUse()`` after a non-nil result.
     @inline(__always)
-    func beginUse() -> R? {
+    package func beginUse() -> R? {
         guard guarded else { return weakReactor }
         if state.add(2, ordering: .acquiringAndReleasing).oldValue & 1 != 0 {
             state.subtract(2, ordering: .acquiringAndReleasing)
@@ -52,7 +52,7 @@ final class ReactorReference<R: AnyObject>: ReactorReferenceInvalidating, @unche
 
     /// Ends a use begun by a non-nil ``beginUse()``.
     @inline(__always)
-    func endUse() {
+    package func endUse() {
         if guarded {
             state.subtract(2, ordering: .acquiringAndReleasing)
         }
@@ -63,11 +63,20 @@ final class ReactorReference<R: AnyObject>: ReactorReferenceInvalidating, @unche
     /// A use holds a retain, so the reactor cannot start going away on the thread of a use in
     /// flight; only uses that began on other threads in the instant the last reference went
     /// can be waited for here, and they are brief (`mutate` returns a sequence, `reduce` is pure).
-    func invalidate() {
+    package func invalidate() {
         guard guarded else { return }
         state.bitwiseOr(1, ordering: .acquiringAndReleasing)
         while state.load(ordering: .acquiring) >> 1 != 0 {
             sched_yield()
         }
+    }
+}
+
+extension Reactor {
+    /// A reference to this reactor for closures that live in its state stream (such as a
+    /// bus merged in `transform(mutation:)`): it does not keep the reactor alive, and never
+    /// hands out a reactor that is being deallocated. Invalidated when the reactor goes.
+    package func guardedReference() -> ReactorReference<Self> {
+        reactorStorage.pipelineReference(to: self)
     }
 }

@@ -131,7 +131,7 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
 
     /// A reference through which the pipeline calls `reduce` and `mutate` without keeping
     /// the reactor alive.
-    private func pipelineReference<R: Reactor>(to reactor: R) -> ReactorReference<R> {
+    func pipelineReference<R: Reactor>(to reactor: R) -> ReactorReference<R> {
         let reference = ReactorReference(reactor, guardedByTeardown: ObjectStorage.isReleasedBeforeDeinit(reactor))
         lock.performLocked { pipelineReferences.append(reference) }
         return reference

@@ -67,14 +67,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 }
 
 extension DispatchQueue {
-    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
-        let key = DispatchSpecificKey<UInt8>()
-        DispatchQueue.main.setSpecific(key: key, value: 1)
-        return key
-    }()
+    private static let mainQueueMarker = MainQueueMarker()
 
     /// Whether the caller is executing on the main dispatch queue.
     static var isMain: Bool {
-        DispatchQueue.getSpecific(key: mainQueueKey) != nil
+        DispatchQueue.getSpecific(key: mainQueueMarker.key) != nil
+    }
+}
+
+/// The key marking the main queue. (A box: `DispatchSpecificKey` is not `Sendable` on every
+/// platform, and a static constant must be.)
+private final class MainQueueMarker: @unchecked Sendable {
+    // @unchecked Sendable: immutable once made
+    let key = DispatchSpecificKey<UInt8>()
+
+    init() {
+        DispatchQueue.main.setSpecific(key: key, value: 1)
     }
 }

@@ -11,7 +11,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     @unchecked Sendable
 {
     // @unchecked Sendable: guarded by core.lock
-    private let core = SubjectCore<Element>()
+    private let core: SubjectCore<Element>
     /// The subject as an observer is the subject itself.
     public typealias Observer = BehaviorSubject<Element>
 
@@ -23,6 +23,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Creates a subject whose current value is `value`.
     public init(value: Element) {
         element = value
+        core = SubjectCore()
+    }
+
+    /// Creates a subject that delivers an event sent from inside one of its observers only
+    /// after the current event has reached every observer (for message buses).
+    package init(value: Element, queuingReentrantEvents: Bool) {
+        element = value
+        core = SubjectCore(reentrancy: queuingReentrantEvents ? .queued : .nested)
     }
 
     /// Whether any observer is subscribed.

@@ -12,7 +12,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     @unchecked Sendable
 {
     // @unchecked Sendable: guarded by core.lock
-    private let core = SubjectCore<Element>()
+    private let core: SubjectCore<Element>
     /// The subject as an observer is the subject itself.
     public typealias Observer = PublishSubject<Element>
 
@@ -21,7 +21,15 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     @exclusivity(unchecked) private var disposed = false
 
     /// Creates a subject with no observers.
-    public override init() {}
+    public override init() {
+        core = SubjectCore()
+    }
+
+    /// Creates a subject that delivers an event sent from inside one of its observers only
+    /// after the current event has reached every observer (for message buses).
+    package init(queuingReentrantEvents: Bool) {
+        core = SubjectCore(reentrancy: queuingReentrantEvents ? .queued : .nested)
+    }
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool {

@@ -28,6 +28,14 @@ import Dispatch
 /// A subject owns one core; it takes `lock`, updates its own state (guarded by the same
 /// lock), then hands the delivery to ``emitAndUnlock(_:)``, which releases the lock.
 final class SubjectCore<Element>: @unchecked Sendable {
+    /// How an event sent from inside an observer, on the delivering thread, is delivered.
+    enum Reentrancy {
+        /// At once, nested inside the current delivery (RxSwift's subjects).
+        case nested
+        /// After the current delivery has reached every observer (message buses).
+        case queued
+    }
+
     // @unchecked Sendable: guarded by lock
     typealias Entry = SubjectEntry<Element>
 
@@ -56,7 +64,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
     // (in unspecialized code every generic type costs a runtime metadata lookup).
     @exclusivity(unchecked) private var pendingCount = 0
 
-    init() {}
+    private let reentrancy: Reentrancy
+
+    init(reentrancy: Reentrancy = .nested) {
+        self.reentrancy = reentrancy
+    }
 
     /// Whether any observer is subscribed.
     var hasObservers: Bool {
@@ -94,7 +106,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let targets = observers.items
         let current = pthread_self()
         if isEmitting {
-            if isEmitter(current) && pendingCount == 0 {
+            if isEmitter(current) && pendingCount == 0 && reentrancy == .nested {
                 lock.unlock()
                 deliverNext(targets, element)  // re-entrant send from an observer: deliver now, nested
             } else if handoffRequested && !isEmitter(current) {
@@ -118,7 +130,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     func emitAndUnlock(_ delivery: Delivery) {
         let current = pthread_self()
         if isEmitting {
-            if isEmitter(current) && pendingCount == 0 {
+            if isEmitter(current) && pendingCount == 0 && reentrancy == .nested {
                 lock.unlock()
                 deliver(delivery)  // re-entrant send from an observer: deliver now, nested
             } else if handoffRequested && !isEmitter(current) {

@@ -1,0 +1,53 @@
+extension ObservableType {
+    /// Merges `bus` into this mutation stream, turning each message into a mutation of
+    /// `reactor` — or into nothing, when `mutation` returns `nil`.
+    ///
+    /// The one line a reactor needs to follow global state or events, in
+    /// `transform(mutation:)`. `mutation` receives the reactor, so it needs no `[weak self]`:
+    /// the merged stream does not keep the reactor alive, and it ends (unsubscribing from
+    /// the bus) when the reactor is released.
+    ///
+    /// ```swift
+    /// func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+    ///     mutation.merge(provider.taskService.events, for: self) { reactor, event in
+    ///         switch event {
+    ///         case .updated(let task): return .update(task)
+    ///         case .deleted(let id): return reactor.currentState.contains(id) ? .remove(id) : nil
+    ///         default: return nil
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bus: The bus (or any observable) to merge.
+    ///   - reactor: The reactor whose mutations these are; held without keeping it alive.
+    ///   - mutation: Returns the mutation for a message, or `nil` to ignore it.
+    /// - Returns: This stream's mutations and the bus's, interleaved as they arrive.
+    public func merge<Bus: ObservableConvertibleType, R: Reactor>(
+        _ bus: Bus,
+        for reactor: R,
+        _ mutation: @escaping (R, Bus.Element) -> Element?
+    ) -> Observable<Element> {
+        let reference = reactor.guardedReference()
+        let mutations = bus.asObservable().compactMap { message -> Element? in
+            guard let reactor = reference.beginUse() else { return nil }
+            defer { reference.endUse() }
+            return mutation(reactor, message)
+        }
+        return Observable.merge(asObservable(), mutations)
+    }
+
+    /// Merges `bus` into this mutation stream, turning each message into a mutation — or
+    /// into nothing, when `mutation` returns `nil`.
+    ///
+    /// ```swift
+    /// mutation.merge(settings.changes) { change in change.theme.map(Mutation.setTheme) }
+    /// ```
+    public func merge<Bus: ObservableConvertibleType>(
+        _ bus: Bus,
+        _ mutation: @escaping (Bus.Element) -> Element?
+    ) -> Observable<Element> {
+        Observable.merge(asObservable(), bus.asObservable().compactMap(mutation))
+    }
+}
