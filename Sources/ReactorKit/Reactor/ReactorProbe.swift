@@ -8,15 +8,28 @@ import Synchronization
 /// per mutation.
 @_spi(Testing)
 public final class ReactorProbe<Mutation, State>: @unchecked Sendable {
-    // @unchecked Sendable: `handler` is guarded by lock; the counter is atomic
+    // @unchecked Sendable: the handlers are guarded by lock; the counters are atomic
     private let lock = Lock()
     private var handler: ((Mutation, State) -> Void)?
+    private var streamHandler: ((Int, Bool) -> Void)?
     private let running = Atomic<Int>(0)
+    private let streamCount = Atomic<Int>(0)
 
     /// Creates a probe that calls `onReduce` after each mutation is reduced, with the mutation
     /// and the resulting state (before `transform(state:)`).
-    public init(onReduce: @escaping (Mutation, State) -> Void) {
+    ///
+    /// - Parameters:
+    ///   - onReduce: Called with each mutation and the state `reduce` made of it.
+    ///   - onMutateStream: Called with a stream number (1, 2, …, one per action) and `true` when
+    ///     a `mutate(action:)` stream is subscribed, then with the same number and `false` when
+    ///     it ends; on the thread where that happens (the sending thread when the action is
+    ///     handled synchronously).
+    public init(
+        onReduce: @escaping (Mutation, State) -> Void,
+        onMutateStream: ((_ stream: Int, _ isRunning: Bool) -> Void)? = nil
+    ) {
         handler = onReduce
+        streamHandler = onMutateStream
     }
 
     /// The number of `mutate(action:)` streams subscribed and not yet ended.
@@ -26,7 +39,10 @@ public final class ReactorProbe<Mutation, State>: @unchecked Sendable {
 
     /// Stops reporting reductions.
     public func detach() {
-        lock.performLocked { handler = nil }
+        lock.performLocked {
+            handler = nil
+            streamHandler = nil
+        }
     }
 
     func reduced(_ mutation: Mutation, _ state: State) {
@@ -36,9 +52,21 @@ public final class ReactorProbe<Mutation, State>: @unchecked Sendable {
 
     /// Wraps a `mutate` stream so that it is counted while it runs.
     func track(_ mutations: Observable<Mutation>) -> Observable<Mutation> {
-        mutations.do(
-            onSubscribe: { self.running.add(1, ordering: .acquiringAndReleasing) },
-            onDispose: { self.running.subtract(1, ordering: .acquiringAndReleasing) })
+        let stream = streamCount.add(1, ordering: .relaxed).newValue
+        return mutations.do(
+            onSubscribe: {
+                self.running.add(1, ordering: .acquiringAndReleasing)
+                self.streamChanged(stream, isRunning: true)
+            },
+            onDispose: {
+                self.running.subtract(1, ordering: .acquiringAndReleasing)
+                self.streamChanged(stream, isRunning: false)
+            })
+    }
+
+    private func streamChanged(_ stream: Int, isRunning: Bool) {
+        let handler = lock.performLocked { streamHandler }
+        handler?(stream, isRunning)
     }
 }
 

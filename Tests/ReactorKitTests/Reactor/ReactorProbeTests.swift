@@ -41,3 +41,22 @@ private final class AsyncCounterForProbe: Reactor {
         return State(value: state.value + amount)
     }
 }
+
+@Suite struct ReactorProbeStreamTests {
+    @Test func reportsEachMutateStreamStartingAndEnding() {
+        let reactor = AsyncCounterForProbe()
+        var events: [String] = []
+        let probe = ReactorProbe<AsyncCounterForProbe.Mutation, AsyncCounterForProbe.State>(
+            onReduce: { _, _ in },
+            onMutateStream: { stream, isRunning in events.append("\(stream):\(isRunning ? "start" : "end")") })
+        #expect(reactor._attach(probe))
+        reactor.action.onNext(.increase)
+        reactor.action.onNext(.waitThenAdd)
+        #expect(events == ["1:start", "1:end", "2:start"])
+        reactor.pending.onNext(1)
+        #expect(events == ["1:start", "1:end", "2:start", "2:end"])
+        probe.detach()
+        reactor.action.onNext(.increase)
+        #expect(events.count == 4)
+    }
+}

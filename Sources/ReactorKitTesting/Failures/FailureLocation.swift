@@ -1,0 +1,13 @@
+/// The source location of a test step, as the caller's `#fileID`, `#filePath`, `#line` and
+/// `#column`.
+struct FailureLocation: Sendable {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    /// The file name and line, as `CounterTests.swift:12`.
+    var shortDescription: String {
+        "\("\(fileID)".split(separator: "/").last ?? ""):\(line)"
+    }
+}

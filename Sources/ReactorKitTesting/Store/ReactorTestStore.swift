@@ -1,0 +1,318 @@
+@_spi(Testing) import ReactorKit
+
+/// An exhaustive test harness for a reactor: every mutation must be received and every state
+/// change asserted, and `mutate` streams must have finished when the test ends.
+///
+/// Create the store right after the reactor. `send` an action with a closure that turns the
+/// state before it into the state after what the action did synchronously; `receive` each
+/// mutation that arrives later (from async work, a scheduler or a bus), in order, with a
+/// closure for its state change; `finish()` at the end, or let the store go:
+///
+/// ```swift
+/// @Test func load() async {
+///     let store = ReactorTestStore(ListReactor(service: fake))
+///     store.send(.load) { $0.isLoading = true }
+///     await store.receive(.setItems(["a", "b"])) { $0.items = ["a", "b"] }
+///     await store.receive(.setLoading(false)) { $0.isLoading = false }
+///     await store.finish()
+/// }
+/// ```
+///
+/// A step fails the test, at its own line, with a field-by-field diff (expected `−`, actual `+`)
+/// when the state after it differs from what the closure made, when a mutation arrives that
+/// the test did not receive, or when a `mutate` stream is still running at the end. Failures
+/// go to Swift Testing or XCTest, whichever runs the test.
+///
+/// States are compared as `reduce` made them (before `transform(state:)`): with `==` when
+/// `State` is `Equatable`, otherwise structurally. With ``Exhaustivity/off`` the store checks
+/// only what the test asserts (see ``exhaustivity``).
+///
+/// Mutations that come from a ``TestScheduler`` arrive only when the test moves virtual
+/// time with ``advance(by:)``, ``advance(to:)`` or ``run()``: a synchronous `receive` then
+/// never waits. Without a test scheduler, `receive` and `finish` wait up to ``timeout`` in
+/// real time; use their `async` forms (`await store.receive(…)`) in async tests, so the wait
+/// does not block a thread the reactor's own work may need.
+public final class ReactorTestStore<R: Reactor> {
+    /// The reactor under test.
+    public let reactor: R
+
+    /// The virtual-time scheduler that ``advance(by:)``, ``advance(to:)`` and ``run()`` move.
+    public let scheduler: TestScheduler?
+
+    /// How much the test must assert; can change in the middle of a test.
+    ///
+    /// With ``Exhaustivity/off``: a `send` skips mutations not received yet; a `receive` skips
+    /// mutations until one matches; an update closure is applied to the *actual* state after
+    /// the step, and the step fails only if that changes it, so the closure checks exactly the
+    /// fields it assigns (assign absolute values: `$0.count = 2`, not `$0.count += 1`); the end
+    /// of the test checks nothing.
+    public var exhaustivity: Exhaustivity
+
+    /// How long `receive` and `finish` wait, in real time, for mutations and streams.
+    public var timeout: Duration
+
+    /// The state as of the last step: what the test has asserted so far.
+    public internal(set) var state: R.State
+
+    let recorder: MutationRecorder<R.Mutation, R.State>
+    let reporter: FailureReporter
+    private let probe: ReactorProbe<R.Mutation, R.State>
+    private let subscription: Disposable
+    private let location: FailureLocation
+    private var isFinished = false
+
+    /// Creates a store around `reactor`, which must not have been used yet.
+    ///
+    /// - Parameters:
+    ///   - reactor: A new reactor: nothing may have read its `action` or `state` yet.
+    ///   - scheduler: The test scheduler the reactor's time-based work runs on, if any.
+    ///   - exhaustivity: Whether every mutation, state change and running stream must be
+    ///     asserted (``Exhaustivity/on``, the default).
+    ///   - timeout: How long `receive` and `finish` wait in real time.
+    public init(
+        _ reactor: R,
+        scheduler: TestScheduler? = nil,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let reporter = FailureReporter()
+        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recorder = MutationRecorder<R.Mutation, R.State>()
+        let probe = ReactorProbe<R.Mutation, R.State>(
+            onReduce: { mutation, state in recorder.record(mutation, state) },
+            onMutateStream: { stream, isRunning in recorder.streamChanged(stream, isRunning: isRunning) })
+        if reactor.isStubEnabled {
+            reporter.report(StoreMessage.stubbed, at: location)
+        } else if !reactor._attach(probe) {
+            reporter.report(StoreMessage.alreadyBuilt, at: location)
+        }
+        self.reactor = reactor
+        self.scheduler = scheduler
+        self.exhaustivity = exhaustivity
+        self.timeout = timeout
+        self.reporter = reporter
+        self.location = location
+        self.recorder = recorder
+        self.probe = probe
+        state = reactor.currentState
+        subscription = reactor.state.subscribe(onCompleted: { recorder.stateStreamDidEnd() })
+    }
+
+    deinit {
+        if !isFinished {
+            checkEnd(at: location)
+        }
+        probe.detach()
+        subscription.dispose()
+    }
+
+    // MARK: - Sending
+
+    /// Sends `action` to the reactor and asserts the state after everything it did
+    /// synchronously (every mutation reduced before `action.onNext` returned).
+    ///
+    /// ```swift
+    /// store.send(.increase) { $0.value = 1 }
+    /// ```
+    ///
+    /// Fails when mutations received earlier were not received by the test (exhaustive
+    /// stores), or when the state differs from what `update` makes of the state before.
+    /// Mutations the action causes later wait for ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - action: The action to send.
+    ///   - update: Turns the state before the action into the expected state after it; `nil`
+    ///     when the action changes no state synchronously.
+    public func send(
+        _ action: R.Action,
+        assert update: ((inout R.State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let step = StoreMessage.step("send", action)
+        let skipped = recorder.removeAll()
+        if let last = skipped.last {
+            if exhaustivity == .on {
+                reporter.report(StoreMessage.unreceivedBeforeSend(skipped.map(\.mutation), step: step), at: location)
+            }
+            state = last.state
+        }
+        recorder.beginSend(MutationRecorder.Origin(step: step, location: location))
+        reactor.action.onNext(action)
+        let reduced = recorder.endSend()
+        let actual = reduced.last?.state ?? state
+        expectState(actual, after: step, update: update, at: location)
+    }
+
+    // MARK: - Ending
+
+    /// Waits up to ``timeout`` for the running `mutate` streams to finish (not when the store
+    /// has a test scheduler: move it instead), then fails for each mutation not received and
+    /// each stream still running. With ``Exhaustivity/off`` it neither waits nor checks.
+    ///
+    /// Without a `finish()`, the store makes the same checks when it is released, without
+    /// waiting, and reports them at the line that created it.
+    public func finish(
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        if scheduler == nil && exhaustivity == .on {
+            _ = waitBlocking(timeout: timeout ?? self.timeout) { recorder.runningStreams.isEmpty }
+        }
+        checkEnd(at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits up to ``timeout`` for the running `mutate` streams to finish, then fails for each
+    /// mutation not received and each stream still running. With ``Exhaustivity/off`` it
+    /// neither waits nor checks.
+    public func finish(
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        if exhaustivity == .on {
+            _ = await waitPolling(timeout: timeout ?? self.timeout) { recorder.runningStreams.isEmpty }
+        }
+        checkEnd(at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Accepts the mutations received so far without asserting them: the state jumps to the
+    /// state after the last one.
+    public func skipReceivedMutations() {
+        if let last = recorder.removeAll().last {
+            state = last.state
+        }
+    }
+
+    /// Stops requiring the `mutate` streams running now to finish before the test ends.
+    public func skipRunningMutateStreams() {
+        recorder.skipRunningStreams()
+    }
+
+    /// The mutations received and not yet received by the test, oldest first.
+    public var receivedMutations: [R.Mutation] {
+        recorder.pending.map(\.mutation)
+    }
+
+    private func checkEnd(at location: FailureLocation) {
+        isFinished = true
+        guard exhaustivity == .on else { return }
+        let unreceived = recorder.removeAll()
+        if let last = unreceived.last {
+            reporter.report(StoreMessage.unreceivedAtEnd(unreceived.map(\.mutation)), at: location)
+            state = last.state
+        }
+        var unattributed = 0
+        for (_, origin) in recorder.runningStreams {
+            if let origin {
+                reporter.report(StoreMessage.runningStream(startedBy: origin.step), at: origin.location)
+            } else {
+                unattributed += 1
+            }
+        }
+        if unattributed > 0 {
+            reporter.report(StoreMessage.runningStreams(unattributed: unattributed), at: location)
+        }
+    }
+
+    // MARK: - Shared by the steps
+
+    /// Checks `actual`, the state after `step`, against what `update` makes of the state
+    /// before (or of `actual`, when not exhaustive), then moves the store's state to `actual`.
+    func expectState(
+        _ actual: R.State,
+        after step: String,
+        update: ((inout R.State) throws -> Void)?,
+        at location: FailureLocation
+    ) {
+        let before = state
+        state = actual
+        var expected = exhaustivity == .on ? before : actual
+        do {
+            try update?(&expected)
+        } catch {
+            reporter.report(StoreMessage.closureThrew(step: step, error: error), at: location)
+            return
+        }
+        let difference = ValueComparison.difference(expected, actual)
+        switch exhaustivity {
+        case .on:
+            if let difference {
+                let message =
+                    update == nil
+                    ? StoreMessage.unassertedChange(
+                        step: step, difference: difference, suggestion: Self.suggestedClosure(from: before, to: actual))
+                    : StoreMessage.stateMismatch(step: step, difference: difference)
+                reporter.report(message, at: location)
+            } else if update != nil && ValueComparison.isEqual(expected, before) {
+                reporter.report(StoreMessage.noChange(step: step), at: location)
+            }
+        case .off:
+            if let difference {
+                reporter.report(StoreMessage.nonExhaustiveMismatch(step: step, difference: difference), at: location)
+            }
+        }
+    }
+
+    /// A closure body that assigns the changed top-level fields, as `$0.value = 1`, when the
+    /// change is small enough to show; `nil` otherwise.
+    private static func suggestedClosure(from before: R.State, to after: R.State) -> String? {
+        guard case .container(let old) = ValueNode(before), case .container(let new) = ValueNode(after),
+            old.kind == .structure, old.children.map(\.label) == new.children.map(\.label)
+        else { return nil }
+        var assignments: [String] = []
+        for (oldChild, newChild) in zip(old.children, new.children) where oldChild.node != newChild.node {
+            guard let label = oldChild.label else { return nil }
+            var node = newChild.node
+            if case .container(let pulse) = node, pulse.kind == .pulse, let value = pulse.children.first {
+                node = value.node
+            }
+            let value = node.inline
+            guard value.count <= 40 else { return nil }
+            assignments.append("$0.\(label) = \(value)")
+        }
+        guard !assignments.isEmpty && assignments.count <= 3 else { return nil }
+        return assignments.joined(separator: "; ")
+    }
+
+    /// Blocks until `isSatisfied` or `timeout` passes; returns whether it was satisfied.
+    func waitBlocking(timeout: Duration, until isSatisfied: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let seen = recorder.changeCount
+            if isSatisfied() { return true }
+            if ContinuousClock.now >= deadline { return false }
+            recorder.waitForChange(after: seen, until: deadline)
+        }
+    }
+
+    /// Suspends until `isSatisfied` or `timeout` passes (or the task is cancelled); returns
+    /// whether it was satisfied.
+    func waitPolling(
+        timeout: Duration,
+        isolation: isolated (any Actor)? = #isolation,
+        until isSatisfied: () -> Bool
+    ) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !isSatisfied() {
+            if ContinuousClock.now >= deadline || Task.isCancelled {
+                return isSatisfied()
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+}

@@ -1,0 +1,137 @@
+/// The texts of a ``ReactorTestStore``'s failures: each says what went wrong and how to fix
+/// the test.
+enum StoreMessage {
+    static let exhaustivityHint = "use `exhaustivity: .off` to skip what the test does not assert"
+
+    /// `1 mutation`, `2 mutations`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// Each value dumped on its own line(s), indented by two spaces.
+    static func list(_ values: [Any]) -> String {
+        values.map { indented(describe($0)) }.joined(separator: "\n")
+    }
+
+    /// `text` with every line indented by two spaces.
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// A step as `send(.increase)`, the value shortened when long.
+    static func step(_ name: String, _ value: Any) -> String {
+        var text = ValueNode(value).inline
+        if text.count > 60 {
+            text = String(text.prefix(59)) + "…"
+        }
+        return "\(name)(\(text))"
+    }
+
+    static func unreceivedBeforeSend(_ mutations: [Any], step: String) -> String {
+        let one = mutations.count == 1
+        return """
+            \(count(mutations.count, "mutation")) \(one ? "was" : "were") not received before \(step):
+            \(list(mutations))
+            Add `store.receive(…)` for \(one ? "it" : "each of them") before this `send`, or \(exhaustivityHint).
+            """
+    }
+
+    static func unreceivedAtEnd(_ mutations: [Any]) -> String {
+        let one = mutations.count == 1
+        return """
+            The test ended with \(count(mutations.count, "mutation")) not received:
+            \(list(mutations))
+            Add `store.receive(…)` for \(one ? "it" : "each of them"), or \(exhaustivityHint).
+            """
+    }
+
+    static func stateMismatch(step: String, difference: String) -> String {
+        "State after \(step) does not match the expectation: (− expected, + actual)\n\n\(difference)"
+    }
+
+    static func unassertedChange(step: String, difference: String, suggestion: String?) -> String {
+        let fix =
+            suggestion.map { "Assert it with a closure, e.g. `store.\(step) { \($0) }`." }
+            ?? "Assert it with a closure that makes this change."
+        return """
+            State changed after \(step), but the step asserts no change: (− expected, + actual)
+
+            \(difference)
+
+            \(fix)
+            """
+    }
+
+    static func nonExhaustiveMismatch(step: String, difference: String) -> String {
+        """
+        State after \(step) does not match the expectation: (− expected, + actual)
+
+        \(difference)
+
+        With `exhaustivity: .off` the closure is applied to the actual state and checks only what \
+        it assigns: assign absolute values (`$0.count = 2`), not relative ones (`$0.count += 1`).
+        """
+    }
+
+    static func noChange(step: String) -> String {
+        """
+        Expected the state to change after \(step), but it did not, and the closure changed nothing. \
+        Remove the closure when a step changes no state.
+        """
+    }
+
+    static func closureThrew(step: String, error: any Error) -> String {
+        "The closure of \(step) threw an error: \(error)"
+    }
+
+    static func unexpectedMutation(difference: String) -> String {
+        """
+        Received an unexpected mutation: (− expected, + received)
+
+        \(difference)
+
+        Receive the mutations in the order they arrive, or \(exhaustivityHint).
+        """
+    }
+
+    static func notMatching(_ mutation: Any, step: String, what: String) -> String {
+        """
+        Received \(describe(mutation)), which does not match \(what) of this \(step).
+        Receive the mutations in the order they arrive, or \(exhaustivityHint).
+        """
+    }
+
+    static func runningStream(startedBy step: String) -> String {
+        """
+        A `mutate` stream started by \(step) is still running at the end of the test.
+        Let it finish before the test ends: receive what it emits (advance the test scheduler with \
+        `store.advance(by:)` if it waits on virtual time), complete what it waits for, or \(exhaustivityHint).
+        """
+    }
+
+    static func runningStreams(unattributed number: Int) -> String {
+        """
+        \(count(number, "`mutate` stream")) for actions not sent through the store \(number == 1 ? "is" : "are") \
+        still running at the end of the test.
+        Let \(number == 1 ? "it" : "them") finish before the test ends, or \(exhaustivityHint).
+        """
+    }
+
+    static let alreadyBuilt = """
+        The store cannot observe this reactor: its state stream was built before the store was created \
+        (something read `reactor.action` or `reactor.state`). Create the store right after the reactor, \
+        before anything uses it.
+        """
+
+    static let stubbed = """
+        The reactor is stubbed (`isStubEnabled`): its `mutate` and `reduce` do not run, so the store has \
+        nothing to test. Test the reactor without its stub, and views with it.
+        """
+
+    static func noScheduler(_ step: String) -> String {
+        """
+        \(step) needs a test scheduler: create the store with `ReactorTestStore(reactor, scheduler: scheduler)` \
+        and give the reactor the same scheduler.
+        """
+    }
+}
