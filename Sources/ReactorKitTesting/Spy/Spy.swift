@@ -42,6 +42,7 @@ public final class Spy<Input, Output>: @unchecked Sendable {
     private var standing: Answer?  // guarded by lock
     private let reporter: FailureReporter
     private let location: FailureLocation
+    private let log: CallLog?
 
     private enum Answer {
         case result(Result<Output, any Error>)
@@ -50,15 +51,19 @@ public final class Spy<Input, Output>: @unchecked Sendable {
 
     /// Creates a spy with nothing stubbed.
     ///
-    /// - Parameter name: The name shown in failure messages, as `fetchTasks`.
+    /// - Parameters:
+    ///   - name: The name shown in failure messages, as `fetchTasks`.
+    ///   - log: A log shared with other spies, to check the order of calls across them.
     public init(
         _ name: String,
+        log: CallLog? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
         self.name = name
+        self.log = log
         reporter = FailureReporter()
         location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -194,6 +199,7 @@ public final class Spy<Input, Output>: @unchecked Sendable {
     private func nextAnswer(for input: Input) -> Answer? {
         let (answer, number) = locked { () -> (Answer?, Int) in
             recordedCalls.append(input)
+            log?.append(callDescription(input))
             if !queued.isEmpty {
                 return (.result(queued.removeFirst()), recordedCalls.count)
             }

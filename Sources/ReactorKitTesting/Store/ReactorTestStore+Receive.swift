@@ -323,7 +323,7 @@ extension ReactorTestStore {
                 moves it: call `store.advance(by:)`, `store.advance(to:)` or `store.run()` before this `receive`.
                 """
         } else {
-            text += "it did not arrive within \(Self.text(for: waited))."
+            text += "it did not arrive within \(StoreMessage.duration(waited))."
         }
         if !skipped.isEmpty {
             text += "\nNone of the \(StoreMessage.count(skipped.count, "mutation")) received matches:\n"
@@ -339,14 +339,5 @@ extension ReactorTestStore {
                 "\nThe reactor's state stream has ended (an error from a stream merged in `transform(mutation:)` ends it)."
         }
         return text
-    }
-
-    /// `1 second`, `2 seconds`, `50 ms`.
-    private static func text(for duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 {
-            return StoreMessage.count(Int(seconds), "second")
-        }
-        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
     }
 }

@@ -56,6 +56,8 @@ public final class ReactorTestStore<R: Reactor> {
 
     let recorder: MutationRecorder<R.Mutation, R.State>
     let reporter: FailureReporter
+    /// The buses ``track(_:name:)`` records.
+    var trackedBuses: [any TrackedPublications] = []
     private let probe: ReactorProbe<R.Mutation, R.State>
     private let subscription: Disposable
     private let location: FailureLocation
@@ -108,6 +110,7 @@ public final class ReactorTestStore<R: Reactor> {
         }
         probe.detach()
         subscription.dispose()
+        stopTracking()
     }
 
     // MARK: - Sending
@@ -119,8 +122,8 @@ public final class ReactorTestStore<R: Reactor> {
     /// store.send(.increase) { $0.value = 1 }
     /// ```
     ///
-    /// Fails when mutations received earlier were not received by the test (exhaustive
-    /// stores), or when the state differs from what `update` makes of the state before.
+    /// Fails when mutations received earlier were not received by the test, or messages
+    /// published on a tracked bus were not asserted (exhaustive stores), or when the state differs from what `update` makes of the state before.
     /// Mutations the action causes later wait for ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
     ///
     /// - Parameters:
@@ -144,6 +147,7 @@ public final class ReactorTestStore<R: Reactor> {
             }
             state = last.state
         }
+        checkUnassertedPublications(before: step, at: location)
         recorder.beginSend(MutationRecorder.Origin(step: step, location: location))
         reactor.action.onNext(action)
         let reduced = recorder.endSend()
@@ -226,6 +230,7 @@ public final class ReactorTestStore<R: Reactor> {
         if unattributed > 0 {
             reporter.report(StoreMessage.runningStreams(unattributed: unattributed), at: location)
         }
+        checkUnassertedPublications(before: nil, at: location)
     }
 
     // MARK: - Shared by the steps

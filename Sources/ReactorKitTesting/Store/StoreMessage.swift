@@ -45,6 +45,54 @@ enum StoreMessage {
             """
     }
 
+    static func unassertedPublications(_ messages: [Any], bus: String, before step: String?) -> String {
+        let one = messages.count == 1
+        let verb = one ? "was" : "were"
+        let when = step.map { "before \($0)" } ?? "by the end of the test"
+        let fix = step == nil ? "" : " before this `send`"
+        return """
+            \(count(messages.count, "message")) published on \(bus) \(verb) not asserted \(when):
+            \(list(messages))
+            Assert \(one ? "it" : "them") with `store.expectPublished([…], on: …)`\(fix), or \(exhaustivityHint).
+            """
+    }
+
+    static func publishedMismatch(bus: String, difference: String, shortfall: String?) -> String {
+        var text = "The messages published on \(bus) differ from the expected ones: (− expected, + published)"
+        text += "\n\n\(difference)"
+        if let shortfall {
+            text += "\n\n\(shortfall)"
+        }
+        return text
+    }
+
+    static func notPublished(_ expected: [Any], published: [Any], bus: String, shortfall: String) -> String {
+        var text = "Expected \(bus) to publish, in order:\n\(list(expected))\n"
+        text += published.isEmpty ? "but nothing was published." : "but it published only:\n\(list(published))"
+        return text + "\n" + shortfall
+    }
+
+    /// Why fewer messages than expected arrived: how long the step waited, or that the test
+    /// scheduler must be moved first.
+    static func publicationShortfall(arrived: Int, waited: Duration, schedulerClock: Int?) -> String {
+        if waited == .zero, let schedulerClock {
+            return """
+                \(count(arrived, "message")) arrived. The test scheduler is at \(schedulerClock) and moves only when the \
+                test moves it: call `store.advance(by:)`, `store.advance(to:)` or `store.run()` before this step.
+                """
+        }
+        return "\(count(arrived, "message")) arrived within \(duration(waited))."
+    }
+
+    /// `1 second`, `2 seconds`, `50 ms`.
+    static func duration(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 {
+            return count(Int(seconds), "second")
+        }
+        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+    }
+
     static func stateMismatch(step: String, difference: String) -> String {
         "State after \(step) does not match the expectation: (− expected, + actual)\n\n\(difference)"
     }

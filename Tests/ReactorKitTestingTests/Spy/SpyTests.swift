@@ -207,3 +207,30 @@ private final class TitlesReactor: Reactor {
         return state
     }
 }
+
+@Suite struct CallLogTests {
+    @Test func recordsTheOrderOfCallsAcrossSpies() {
+        let failures = withCapturedFailures {
+            let log = CallLog()
+            let fetch = Spy<Int, [String]>("fetchTasks", log: log).returns([])
+            let save = Spy<(id: Int, title: String), Void>("save", log: log).returns(())
+            let refresh = Spy<Void, Void>("refresh", log: log).returns(())
+            _ = try? fetch(1)
+            try? save((id: 1, title: "milk"))
+            try? refresh()
+            _ = try? fetch(2)
+            #expect(log.calls == ["fetchTasks(1)", #"save(id: 1, title: "milk")"#, "refresh()", "fetchTasks(2)"])
+        }
+        #expect(failures == [])
+    }
+
+    @Test func unexpectedCallsAreLoggedToo() {
+        let log = CallLog()
+        let failures = withCapturedFailures {
+            let delete = Spy<Int, Void>("delete", log: log)
+            try? delete(3)
+        }
+        #expect(log.calls == ["delete(3)"])
+        #expect(failures.count == 1)
+    }
+}
