@@ -281,7 +281,8 @@ final class GuideInboxReactor: Reactor {
 
     @Test func tooSlowForTheTimeout() async {
         let failures = await withCapturedFailures {
-            let worker = SerialDispatchQueueScheduler(qos: .default)
+            // Work that cannot finish in time, whatever the load: a virtual clock nobody moves.
+            let worker = TestScheduler(initialClock: 0)
             let store = ReactorTestStore(GuideListReactor(worker: worker), timeout: .milliseconds(100))
             store.send(.refresh) { $0.isLoading = true }
             await store.receive(.setItems(["milk", "eggs"])) { $0.items = ["milk", "eggs"] }
