@@ -30,12 +30,10 @@ extension ReactorTestStore {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let expectation = ReceiveExpectation.value(mutation)
-        let waited = waitBlocking(for: expectation, timeout: timeout) {
-            ValueComparison.isEqual($0, mutation) ? () : nil
-        }
-        _ = complete(expectation, update: update, waited: waited, at: location) {
+        _ = receiveBlocking(
+            .value(mutation), timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) {
             ValueComparison.isEqual($0, mutation) ? () : nil
         }
     }
@@ -54,9 +52,10 @@ extension ReactorTestStore {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = waitBlocking(for: .predicate, timeout: timeout) { predicate($0) ? () : nil }
-        _ = complete(.predicate, update: update, waited: waited, at: location) { predicate($0) ? () : nil }
+        _ = receiveBlocking(
+            .predicate, timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { predicate($0) ? () : nil }
     }
 
     /// Receives the next mutation, which must be the case `embed` creates, asserts the state
@@ -77,11 +76,10 @@ extension ReactorTestStore {
         line: UInt = #line,
         column: UInt = #column
     ) -> Value? {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = waitBlocking(for: .enumCase, timeout: timeout) { CaseExtraction.extract(embed, from: $0) }
-        return complete(.enumCase, update: update, waited: waited, at: location) {
-            CaseExtraction.extract(embed, from: $0)
-        }
+        receiveBlocking(
+            .enumCase, timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { CaseExtraction.extract(embed, from: $0) }
     }
 
     /// Receives the next mutation, from which `extract` must return a value, asserts the
@@ -102,9 +100,9 @@ extension ReactorTestStore {
         line: UInt = #line,
         column: UInt = #column
     ) -> Value? {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = waitBlocking(for: .extraction, timeout: timeout, matching: extract)
-        return complete(.extraction, update: update, waited: waited, at: location, matching: extract)
+        receiveBlocking(
+            .extraction, timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column), matching: extract)
     }
 
     // MARK: - Receiving, asynchronously
@@ -126,12 +124,10 @@ extension ReactorTestStore {
         column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let expectation = ReceiveExpectation.value(mutation)
-        let waited = await waitPolling(for: expectation, timeout: timeout) {
-            ValueComparison.isEqual($0, mutation) ? () : nil
-        }
-        _ = complete(expectation, update: update, waited: waited, at: location) {
+        _ = await receivePolling(
+            .value(mutation), timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) {
             ValueComparison.isEqual($0, mutation) ? () : nil
         }
     }
@@ -148,9 +144,10 @@ extension ReactorTestStore {
         column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = await waitPolling(for: .predicate, timeout: timeout) { predicate($0) ? () : nil }
-        _ = complete(.predicate, update: update, waited: waited, at: location) { predicate($0) ? () : nil }
+        _ = await receivePolling(
+            .predicate, timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { predicate($0) ? () : nil }
     }
 
     /// Waits up to ``timeout`` for the next mutation, which must be the case `embed` creates,
@@ -166,11 +163,10 @@ extension ReactorTestStore {
         column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async -> Value? {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = await waitPolling(for: .enumCase, timeout: timeout) { CaseExtraction.extract(embed, from: $0) }
-        return complete(.enumCase, update: update, waited: waited, at: location) {
-            CaseExtraction.extract(embed, from: $0)
-        }
+        await receivePolling(
+            .enumCase, timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { CaseExtraction.extract(embed, from: $0) }
     }
 
     /// Waits up to ``timeout`` for the next mutation, from which `extract` must return a
@@ -186,9 +182,9 @@ extension ReactorTestStore {
         column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async -> Value? {
-        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = await waitPolling(for: .extraction, timeout: timeout, matching: extract)
-        return complete(.extraction, update: update, waited: waited, at: location, matching: extract)
+        await receivePolling(
+            .extraction, timeout, update,
+            at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column), matching: extract)
     }
 
     // MARK: - The receive step
@@ -244,25 +240,31 @@ extension ReactorTestStore {
         timeout ?? (blocking && scheduler != nil ? .zero : self.timeout)
     }
 
-    private func waitBlocking<Value>(
-        for expectation: ReceiveExpectation,
-        timeout: Duration?,
+    /// Waits (blocking) for a mutation the step can take, then takes it.
+    private func receiveBlocking<Value>(
+        _ expectation: ReceiveExpectation,
+        _ timeout: Duration?,
+        _ update: ((inout R.State) throws -> Void)?,
+        at location: FailureLocation,
         matching match: (R.Mutation) -> Value?
-    ) -> Duration {
+    ) -> Value? {
         let limit = waitingTime(timeout, blocking: true)
         _ = waitBlocking(timeout: limit) { hasCandidate(match) }
-        return limit
+        return complete(expectation, update: update, waited: limit, at: location, matching: match)
     }
 
-    private func waitPolling<Value>(
-        for expectation: ReceiveExpectation,
-        timeout: Duration?,
+    /// Waits (suspending) for a mutation the step can take, then takes it.
+    private func receivePolling<Value>(
+        _ expectation: ReceiveExpectation,
+        _ timeout: Duration?,
+        _ update: ((inout R.State) throws -> Void)?,
+        at location: FailureLocation,
         isolation: isolated (any Actor)? = #isolation,
         matching match: (R.Mutation) -> Value?
-    ) async -> Duration {
+    ) async -> Value? {
         let limit = waitingTime(timeout, blocking: false)
         _ = await waitPolling(timeout: limit) { hasCandidate(match) }
-        return limit
+        return complete(expectation, update: update, waited: limit, at: location, matching: match)
     }
 
     /// Takes the mutation the step receives, checks it and the state after it, and returns the

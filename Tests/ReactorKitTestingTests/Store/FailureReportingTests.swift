@@ -80,3 +80,25 @@ final class FailureReportingXCTests: XCTestCase {
         XCTAssertTrue(recorded.first?.description.contains("State after send(.increase) does not match") == true)
     }
 }
+
+/// The store in XCTest's synchronous tests: virtual time, and blocking waits for real-time work.
+final class ReactorTestStoreXCTests: XCTestCase {
+    func testVirtualTimeSteps() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let store = ReactorTestStore(ScheduledLoader(scheduler: scheduler), scheduler: scheduler)
+        store.send(.load) { $0.isLoading = true }
+        store.advance(by: .seconds(2))
+        store.receive(.setItems(["a", "b"])) { $0.items = ["a", "b"] }
+        store.run()
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+        store.finish()
+    }
+
+    func testBlockingWaitsForRealTimeWork() {
+        let store = ReactorTestStore(Loader(), timeout: .seconds(30))
+        store.send(.load) { $0.isLoading = true }
+        store.receive(where: { if case .setItems = $0 { true } else { false } }) { $0.items = ["a", "b"] }
+        store.receive(where: { if case .setLoading(false) = $0 { true } else { false } }) { $0.isLoading = false }
+        store.finish()
+    }
+}
