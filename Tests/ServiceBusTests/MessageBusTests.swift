@@ -82,7 +82,7 @@ import Testing
 final class Recorder: Sendable {
     private let inside = Atomic<Int>(0)
     private let overlapCount = Atomic<Int>(0)
-    private let stored = Mutex<[Int]>([])
+    private let stored = Locked<[Int]>([])
 
     var overlaps: Int { overlapCount.load(ordering: .acquiring) }
     var values: [Int] { stored.withLock { $0 } }

@@ -38,7 +38,7 @@ final class AppServiceProvider: AppServiceProviderType, @unchecked Sendable {
 /// An in-memory item service that publishes every change.
 final class ItemService: BaseService<AppServiceProviderType>, ItemServiceType {
     let events = EventBus<ItemEvent>()
-    private let items = Mutex<[Int: Item]>([:])
+    private let items = Locked<[Int: Item]>([:])
     private let nextID = Atomic<Int>(1)
 
     func add(_ title: String) -> Observable<Item> {

@@ -61,7 +61,7 @@ final class FakeItemService: ItemServiceType, @unchecked Sendable {
 
 /// The distinct objects seen, from any thread (a class, so concurrent closures share it).
 final class IdentityRecorder: Sendable {
-    private let identities = Mutex<Set<ObjectIdentifier>>([])
+    private let identities = Locked<Set<ObjectIdentifier>>([])
 
     /// The number of distinct objects inserted.
     var count: Int { identities.withLock { $0.count } }

@@ -48,14 +48,17 @@ public enum ReactorTrace {
         FileHandle.standardOutput.write(Data("\(event)\n".utf8))
     }
 
-    private static let global = Mutex<(@Sendable (ReactorTraceEvent) -> Void)?>(nil)
+    /// The global handler, guarded by `globalLock` (our lock rather than `Mutex`, whose
+    /// uninstrumented implementation ThreadSanitizer cannot see).
+    nonisolated(unsafe) private static var global: (@Sendable (ReactorTraceEvent) -> Void)?
+    private static let globalLock = Lock()
     private static let activeTracers = Atomic<Int>(0)
 
     /// Starts tracing every reactor with `handler`, replacing any previous global handler.
     public static func start(_ handler: @escaping @Sendable (ReactorTraceEvent) -> Void = ReactorTrace.print) {
-        let wasActive = global.withLock { current in
-            let wasActive = current != nil
-            current = handler
+        let wasActive = globalLock.performLocked {
+            let wasActive = global != nil
+            global = handler
             return wasActive
         }
         if !wasActive { activeTracers.add(1, ordering: .releasing) }
@@ -63,9 +66,9 @@ public enum ReactorTrace {
 
     /// Stops tracing every reactor; per-reactor traces go on.
     public static func stop() {
-        let wasActive = global.withLock { current in
-            let wasActive = current != nil
-            current = nil
+        let wasActive = globalLock.performLocked {
+            let wasActive = global != nil
+            global = nil
             return wasActive
         }
         if wasActive { activeTracers.subtract(1, ordering: .releasing) }
@@ -78,7 +81,7 @@ public enum ReactorTrace {
     }
 
     static var globalHandler: (@Sendable (ReactorTraceEvent) -> Void)? {
-        global.withLock { $0 }
+        globalLock.performLocked { global }
     }
 
     static func perReactorTracerAdded() {

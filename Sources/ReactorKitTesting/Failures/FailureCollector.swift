@@ -1,20 +1,23 @@
-import Synchronization
+import Foundation
 
 /// Collects the failures reported while it is installed, instead of failing the test.
 @_spi(Testing)
-public final class FailureCollector: Sendable {
-    private let collected = Mutex<[TestFailure]>([])
+public final class FailureCollector: @unchecked Sendable {
+    // @unchecked Sendable: `collected` is guarded by `lock` (an NSLock rather than a `Mutex`,
+    // whose uninstrumented implementation ThreadSanitizer cannot see)
+    private let lock = NSLock()
+    private var collected: [TestFailure] = []
 
     /// Creates an empty collector.
     public init() {}
 
     /// The failures collected so far, in order.
     public var failures: [TestFailure] {
-        collected.withLock { $0 }
+        lock.withLock { collected }
     }
 
     func append(_ failure: TestFailure) {
-        collected.withLock { $0.append(failure) }
+        lock.withLock { collected.append(failure) }
     }
 
     /// The collector that the harness reports to in the current task, if any.

@@ -78,7 +78,7 @@ private final class Payload {
 
     @Test func ownerReleasedOnAnotherThreadFreesItsValue() {
         let freed = Atomic<Bool>(false)
-        let slot = Mutex<Owner?>(Owner())
+        let slot = Locked<Owner?>(Owner())
         slot.withLock { owner in
             _ = ObjectStorage.value(for: owner!, in: .test) {
                 Payload(onDeinit: { freed.store(true, ordering: .releasing) })

@@ -7,7 +7,7 @@ import Testing
 
 /// Collects the lines `debug` prints.
 private final class LineCollector: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     var lines: [String] { storage.withLock { $0 } }
 

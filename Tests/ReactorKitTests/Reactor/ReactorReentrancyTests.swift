@@ -125,7 +125,7 @@ private final class Logging: Reactor {
             struct State { var count = 0 }
             let initialState = State()
             let scheduler: Scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.reactor")
-            let reduceThreads = Mutex<[Bool]>([])
+            let reduceThreads = Locked<[Bool]>([])
             func reduce(state: State, mutation: Action) -> State {
                 reduceThreads.withLock { $0.append(Thread.isMainThread) }
                 return State(count: state.count + 1)

@@ -58,7 +58,7 @@ final class CounterReactor: Reactor, @unchecked Sendable {
 
 /// A thread-safe log of named calls.
 final class CallLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
 
     func record(_ name: String) {
         entries.withLock { $0.append(name) }

@@ -10,7 +10,7 @@ final class SerialDeliveryProbe: Sendable {
     private let peak = Atomic<Int>(0)
     private let overlapCount = Atomic<Int>(0)
     private let completionCount = Atomic<Int>(0)
-    private let received = Mutex<[Int]>([])
+    private let received = Locked<[Int]>([])
 
     /// The largest number of threads seen inside at once.
     var maximum: Int { peak.load(ordering: .acquiring) }
