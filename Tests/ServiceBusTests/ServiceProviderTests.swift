@@ -25,16 +25,16 @@ final class FakeItemService: ItemServiceType, @unchecked Sendable {
         let slot = ServiceSlot<ItemServiceType>()
         let provider = AppServiceProvider()
         let creations = Atomic<Int>(0)
-        let seen = IdentityRecorder()
+        let seen = Locked<Set<ObjectIdentifier>>([])
         DispatchQueue.concurrentPerform(iterations: 50) { _ in
             let service = slot {
                 creations.add(1, ordering: .relaxed)
                 return ItemService(provider: provider)
             }
-            seen.insert(service)
+            seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
         }
         #expect(creations.load(ordering: .relaxed) == 1)
-        #expect(seen.count == 1)
+        #expect(seen.withLock { $0.count } == 1)
         #expect(slot.isCreated)
     }
 
@@ -56,17 +56,5 @@ final class FakeItemService: ItemServiceType, @unchecked Sendable {
         reactor.send(.setDone(7))  // the fake fails: only that action's stream ends
         reactor.send(.add("still working"))
         #expect(reactor.currentState.items.map(\.title) == ["from a fake", "still working"])
-    }
-}
-
-/// The distinct objects seen, from any thread (a class, so concurrent closures share it).
-final class IdentityRecorder: Sendable {
-    private let identities = Locked<Set<ObjectIdentifier>>([])
-
-    /// The number of distinct objects inserted.
-    var count: Int { identities.withLock { $0.count } }
-
-    func insert(_ object: AnyObject) {
-        identities.withLock { _ = $0.insert(ObjectIdentifier(object)) }
     }
 }

@@ -136,13 +136,7 @@ final class MutationRecorder<Mutation, State>: @unchecked Sendable {
     func waitForChange(after seen: Int, until deadline: ContinuousClock.Instant) {
         condition.lock()
         defer { condition.unlock() }
-        while generation == seen {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { return }
-            let (seconds, attoseconds) = remaining.components
-            let interval = Double(seconds) + Double(attoseconds) / 1e18
-            _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
-        }
+        while generation == seen && condition.wait(until: deadline) {}
     }
 
     private func locked<Result>(_ body: () -> Result) -> Result {

@@ -62,10 +62,7 @@ public final class PublishedMessages<Message>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !isSatisfied(unasserted) {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { return false }
-            let (seconds, attoseconds) = remaining.components
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
+            guard condition.wait(until: deadline) else { return false }
         }
         return true
     }

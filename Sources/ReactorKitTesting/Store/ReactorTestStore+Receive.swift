@@ -320,10 +320,8 @@ extension ReactorTestStore {
     ) -> String {
         var text = "Expected to receive \(expectation.summary), but "
         if waited == .zero, let scheduler {
-            text += """
-                it has not been received. The test scheduler is at \(scheduler.clock) and moves only when the test \
-                moves it: call `store.advance(by:)`, `store.advance(to:)` or `store.run()` before this `receive`.
-                """
+            text +=
+                "it has not been received. " + StoreMessage.unmovedScheduler(at: scheduler.clock, before: "`receive`")
         } else {
             text += "it did not arrive within \(StoreMessage.duration(waited))."
         }

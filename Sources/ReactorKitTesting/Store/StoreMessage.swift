@@ -76,12 +76,17 @@ enum StoreMessage {
     /// scheduler must be moved first.
     static func publicationShortfall(arrived: Int, waited: Duration, schedulerClock: Int?) -> String {
         if waited == .zero, let schedulerClock {
-            return """
-                \(count(arrived, "message")) arrived. The test scheduler is at \(schedulerClock) and moves only when the \
-                test moves it: call `store.advance(by:)`, `store.advance(to:)` or `store.run()` before this step.
-                """
+            return "\(count(arrived, "message")) arrived. " + unmovedScheduler(at: schedulerClock, before: "step")
         }
         return "\(count(arrived, "message")) arrived within \(duration(waited))."
+    }
+
+    /// Why nothing scheduled has happened yet: the test scheduler moves only when the test does.
+    static func unmovedScheduler(at clock: Int, before step: String) -> String {
+        """
+        The test scheduler is at \(clock) and moves only when the test moves it: call `store.advance(by:)`, \
+        `store.advance(to:)` or `store.run()` before this \(step).
+        """
     }
 
     /// `1 second`, `2 seconds`, `50 ms`.
