@@ -1,5 +1,3 @@
-import Foundation
-
 extension ObservableType {
     /// Subscribes a closure that receives every event.
     ///
@@ -150,6 +148,6 @@ final class ClosureObserver<Element>: ObserverType {
 /// Reports an error no subscriber handled (debug builds only), like RxSwift's default hook.
 func reportUnhandledError(_ error: Swift.Error) {
     #if DEBUG
-        FileHandle.standardError.write(Data("Unhandled error happened: \(error)\n".utf8))
+        StandardStream.error.write("Unhandled error happened: \(error)\n")
     #endif
 }

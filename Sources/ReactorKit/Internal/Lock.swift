@@ -5,11 +5,13 @@ import ReactorKitRuntime
 /// On Linux a futex-based mutex, on Apple platforms `os_unfair_lock` (both from the
 /// `ReactorKitRuntime` C target, inlined here). Used where generic, non-`Sendable` values are
 /// guarded. Never call observers, dispose actions or user closures while holding it.
-final class Lock: @unchecked Sendable {
+///
+/// `package`: ServiceBus uses it too (instead of `NSLock`, which would link full Foundation).
+package final class Lock: @unchecked Sendable {
     // @unchecked Sendable: the lock itself is the synchronization
     private let storage: UnsafeMutablePointer<rk_lock_t>
 
-    init() {
+    package init() {
         storage = .allocate(capacity: 1)
         rk_lock_init(storage)
     }
@@ -19,17 +21,17 @@ final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func lock() {
+    package func lock() {
         rk_lock_lock(storage)
     }
 
     @inline(__always)
-    func unlock() {
+    package func unlock() {
         rk_lock_unlock(storage)
     }
 
     @inline(__always)
-    func performLocked<T>(_ body: () throws -> T) rethrows -> T {
+    package func performLocked<T>(_ body: () throws -> T) rethrows -> T {
         rk_lock_lock(storage)
         defer { rk_lock_unlock(storage) }
         return try body()
@@ -41,11 +43,14 @@ final class Lock: @unchecked Sendable {
 /// RxSwift's operators that merge several sources (merge, combineLatest, zip, …) hold such a
 /// lock while forwarding so that one observer never receives events concurrently, while a
 /// re-entrant event on the same thread is still delivered at once, as in RxSwift.
-final class RecursiveLock: @unchecked Sendable {
+///
+/// `package`: ServiceBus uses it too (instead of `NSRecursiveLock`, which would link full
+/// Foundation).
+package final class RecursiveLock: @unchecked Sendable {
     // @unchecked Sendable: the lock itself is the synchronization
     private let storage: UnsafeMutablePointer<rk_recursive_lock_t>
 
-    init() {
+    package init() {
         storage = .allocate(capacity: 1)
         rk_recursive_lock_init(storage)
     }
@@ -55,17 +60,17 @@ final class RecursiveLock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func lock() {
+    package func lock() {
         rk_recursive_lock_lock(storage)
     }
 
     @inline(__always)
-    func unlock() {
+    package func unlock() {
         rk_recursive_lock_unlock(storage)
     }
 
     @inline(__always)
-    func performLocked<T>(_ body: () throws -> T) rethrows -> T {
+    package func performLocked<T>(_ body: () throws -> T) rethrows -> T {
         rk_recursive_lock_lock(storage)
         defer { rk_recursive_lock_unlock(storage) }
         return try body()

@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension ObservableType {
     /// Prints every subscription, event and disposal to standard output, and forwards every
@@ -61,23 +73,31 @@ private func debugIdentifier(_ identifier: String?, file: String, line: UInt, fu
     return "\(fileName):\(line) (\(function))"
 }
 
-/// Formats the time stamps of `debug` lines; `DateFormatter` is used under a lock.
-private final class DebugTimestamp: @unchecked Sendable {
-    // @unchecked Sendable: the formatter is guarded by lock
-    static let shared = DebugTimestamp()
-
-    private let lock = Lock()
-    private let formatter: DateFormatter
-
-    private init() {
-        formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+/// `date` in local time as `yyyy-MM-dd HH:mm:ss.SSS`, the time stamp of `debug` lines.
+///
+/// Written by hand, not with `DateFormatter` (which would link full Foundation): the Gregorian
+/// calendar, the process's time zone (`TZ`, else the system's), milliseconds rounded to the
+/// nearest, as `DateFormatter` with that format produced them.
+func debugTimestamp(_ date: Date) -> String {
+    // As CoreFoundation's formatter: to the nearest millisecond, halves up.
+    var (seconds, milliseconds) = Int64((date.timeIntervalSince1970 * 1_000 + 0.5).rounded(.down))
+        .quotientAndRemainder(dividingBy: 1_000)
+    if milliseconds < 0 {
+        seconds -= 1
+        milliseconds += 1_000
     }
+    var posixTime = time_t(seconds)
+    var local = tm()
+    _ = localtime_r(&posixTime, &local)  // fails only for years beyond `Int32`
+    func two(_ value: CInt) -> String { zeroPadded(value, width: 2) }
+    return "\(zeroPadded(local.tm_year + 1_900, width: 4))-\(two(local.tm_mon + 1))-\(two(local.tm_mday)) "
+        + "\(two(local.tm_hour)):\(two(local.tm_min)):\(two(local.tm_sec)).\(zeroPadded(milliseconds, width: 3))"
+}
 
-    func now() -> String {
-        let date = Date()
-        return lock.performLocked { formatter.string(from: date) }
-    }
+/// `value` in decimal, with leading zeros up to `width` digits.
+private func zeroPadded(_ value: some BinaryInteger, width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
 
 private final class Debug<Element>: Producer<Element>, @unchecked Sendable {
@@ -103,7 +123,7 @@ private final class Debug<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     func log(_ content: String) {
-        output("\(DebugTimestamp.shared.now()): \(identifier) -> \(content)")
+        output("\(debugTimestamp(Date())): \(identifier) -> \(content)")
     }
 }
 

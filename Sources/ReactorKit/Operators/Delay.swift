@@ -1,5 +1,3 @@
-import Foundation
-
 extension ObservableType {
     /// Shifts elements and completion later in time by `dueTime`; errors are sent at once.
     ///

@@ -1,5 +1,3 @@
-import Foundation
-
 extension ObservableType {
     /// Sends the first element at once, then at most one element per `dueTime` window.
     ///
@@ -61,7 +59,7 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, Observ
     private let lastUnsentElement = ElementSlot<Element>()
     // Guarded by lock; every access is a plain read or write, never held across a call, so the
     // dynamic exclusivity checks (a runtime call per access) are pure overhead here.
-    @exclusivity(unchecked) private var lastSentTime: Date?
+    @exclusivity(unchecked) private var lastSentTime: RxTime?
     @exclusivity(unchecked) private var completed = false
 
     init(parent: Throttle<Element>, observer: Observer, cancel: Cancelable) {

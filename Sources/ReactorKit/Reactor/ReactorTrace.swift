@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// One step of a traced reactor: an action it received, a mutation it reduced, or a state it
@@ -45,7 +44,7 @@ public struct ReactorTraceEvent: Sendable, CustomStringConvertible {
 public enum ReactorTrace {
     /// A handler that prints each event on its own line to standard output.
     public static let print: @Sendable (ReactorTraceEvent) -> Void = { event in
-        FileHandle.standardOutput.write(Data("\(event)\n".utf8))
+        StandardStream.output.write("\(event)\n")
     }
 
     /// The global handler, guarded by `globalLock` (our lock rather than `Mutex`, whose

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// The scheduling logic shared by the dispatch-queue schedulers.
 struct DispatchQueueConfiguration: Sendable {

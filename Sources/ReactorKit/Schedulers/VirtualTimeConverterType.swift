@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Converts between a virtual time scheduler's own time units and real dates and intervals.
 public protocol VirtualTimeConverterType {

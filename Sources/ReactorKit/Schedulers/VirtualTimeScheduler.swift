@@ -1,5 +1,3 @@
-import Foundation
-
 /// A scheduler whose clock only moves when told to: it runs scheduled work in time order,
 /// jumping the clock to each item's time.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A service created on first use, once, even when first used from several threads at
 /// once — and replaceable by a fake in tests.
 ///
@@ -14,7 +12,7 @@ import Foundation
 /// ```
 public final class ServiceSlot<Service>: @unchecked Sendable {
     // @unchecked Sendable: `service` is guarded by lock
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var service: Service?
 
     /// Creates an empty slot.
@@ -25,7 +23,7 @@ public final class ServiceSlot<Service>: @unchecked Sendable {
     /// `make` runs at most once; it may use the provider's other services (their slots are
     /// separate, and a slot tolerates re-entry from its own thread).
     public func callAsFunction(_ make: () -> Service) -> Service {
-        lock.withLock {
+        lock.performLocked {
             if let service { return service }
             let made = make()
             service = made
@@ -35,11 +33,11 @@ public final class ServiceSlot<Service>: @unchecked Sendable {
 
     /// Replaces the service, created or not, with `service` (typically a fake).
     public func replace(with service: Service) {
-        lock.withLock { self.service = service }
+        lock.performLocked { self.service = service }
     }
 
     /// Whether the service has been created (or replaced).
     public var isCreated: Bool {
-        lock.withLock { service != nil }
+        lock.performLocked { service != nil }
     }
 }

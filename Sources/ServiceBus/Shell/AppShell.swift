@@ -1,5 +1,3 @@
-import Foundation
-
 /// Owns an app's service provider and its live reactors, reports everything they do in one
 /// trace stream, and tears it all down in one call.
 ///
@@ -26,7 +24,7 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
 
     // Recursive: starting a trace may deliver at once (a bus replays its latest message) to an
     // observer of `events` that calls back into the shell.
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var live: [ObjectIdentifier: LiveReactor] = [:]
     private var order: [ObjectIdentifier] = []  // insertion order of `live`
     private var buses: [ObservedBus] = []
@@ -55,7 +53,7 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
     public func keep<R: Reactor>(_ reactor: R) {
         let id = ObjectIdentifier(reactor)
         let entry = LiveReactor(reactor)
-        lock.withLock {
+        lock.performLocked {
             precondition(!tornDown, "AppShell.keep(_:) called after tearDown()")
             guard live[id] == nil else { return }
             live[id] = entry
@@ -70,7 +68,7 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
     /// Stops keeping `reactor` alive; it is freed once nothing else references it.
     public func release(_ reactor: some Reactor) {
         let id = ObjectIdentifier(reactor)
-        let removed: LiveReactor? = lock.withLock {
+        let removed: LiveReactor? = lock.performLocked {
             guard let entry = live.removeValue(forKey: id) else { return nil }
             order.removeAll { $0 == id }
             entry.stopTracing()
@@ -84,13 +82,13 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
 
     /// The reactors the shell keeps alive, oldest first.
     public var reactors: [AnyObject] {
-        lock.withLock { order.compactMap { live[$0]?.reactor } }
+        lock.performLocked { order.compactMap { live[$0]?.reactor } }
     }
 
     /// Reports the messages of `bus` in ``events`` under `name`.
     public func observe<Bus: ObservableConvertibleType>(_ bus: Bus, name: String) {
         let observed = ObservedBus(bus: bus.asObservable(), name: name)
-        lock.withLock {
+        lock.performLocked {
             guard !tornDown else { return }
             buses.append(observed)
             if eventObservers > 0 {
@@ -118,13 +116,13 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
 
     /// Whether ``tearDown()`` has been called.
     public var isTornDown: Bool {
-        lock.withLock { tornDown }
+        lock.performLocked { tornDown }
     }
 
     /// Releases every reactor, disposes every subscription the shell made, and completes
     /// ``events``. The shell cannot be used afterwards.
     public func tearDown() {
-        let (reactors, buses): ([LiveReactor], [ObservedBus]) = lock.withLock {
+        let (reactors, buses): ([LiveReactor], [ObservedBus]) = lock.performLocked {
             guard !tornDown else { return ([], []) }
             tornDown = true
             let reactors = order.compactMap { live[$0] }
@@ -140,7 +138,7 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
     }
 
     private func eventObserverAdded() {
-        lock.withLock {
+        lock.performLocked {
             eventObservers += 1
             guard eventObservers == 1 && !tornDown else { return }
             for id in order { live[id]?.startTracing(into: subject) }
@@ -149,7 +147,7 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
     }
 
     private func eventObserverRemoved() {
-        lock.withLock {
+        lock.performLocked {
             eventObservers -= 1
             guard eventObservers == 0 else { return }
             for id in order { live[id]?.stopTracing() }
@@ -164,7 +162,7 @@ private final class LiveReactor: @unchecked Sendable {
     let reactor: AnyObject
     let typeName: String
     private let startTrace: (@escaping @Sendable (ReactorTraceEvent) -> Void) -> Disposable
-    private let lock = NSLock()
+    private let lock = Lock()
     private var trace: Disposable?
 
     init<R: Reactor>(_ reactor: R) {
@@ -175,7 +173,7 @@ private final class LiveReactor: @unchecked Sendable {
 
     func startTracing(into subject: PublishSubject<AppEvent>) {
         let trace = startTrace { event in subject.onNext(.reactor(event)) }
-        let previous = lock.withLock { () -> Disposable? in
+        let previous = lock.performLocked { () -> Disposable? in
             let previous = self.trace
             self.trace = trace
             return previous
@@ -184,7 +182,7 @@ private final class LiveReactor: @unchecked Sendable {
     }
 
     func stopTracing() {
-        let trace = lock.withLock { () -> Disposable? in
+        let trace = lock.performLocked { () -> Disposable? in
             let trace = self.trace
             self.trace = nil
             return trace
@@ -197,7 +195,7 @@ private final class LiveReactor: @unchecked Sendable {
 private final class ObservedBus: @unchecked Sendable {
     // @unchecked Sendable: `subscription` is guarded by lock; the rest is immutable
     private let subscribeToBus: (PublishSubject<AppEvent>) -> Disposable
-    private let lock = NSLock()
+    private let lock = Lock()
     private var subscription: Disposable?
 
     init<Message>(bus: Observable<Message>, name: String) {
@@ -210,7 +208,7 @@ private final class ObservedBus: @unchecked Sendable {
 
     func start(into subject: PublishSubject<AppEvent>) {
         let subscription = subscribeToBus(subject)
-        let previous = lock.withLock { () -> Disposable? in
+        let previous = lock.performLocked { () -> Disposable? in
             let previous = self.subscription
             self.subscription = subscription
             return previous
@@ -219,7 +217,7 @@ private final class ObservedBus: @unchecked Sendable {
     }
 
     func stop() {
-        let subscription = lock.withLock { () -> Disposable? in
+        let subscription = lock.performLocked { () -> Disposable? in
             let subscription = self.subscription
             self.subscription = nil
             return subscription

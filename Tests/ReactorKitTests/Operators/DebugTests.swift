@@ -120,6 +120,17 @@ private func splitTimestamp(_ line: String) -> (date: String, rest: String)? {
         #expect(date.timeIntervalSince(after) < 0.002)
     }
 
+    @Test(arguments: [
+        0, 0.999, -0.0005, -1.5, 951_782_400.5, 1_700_000_000.123, 1_700_000_000.000_499_9, 1_714_557_599.9995,
+        1_720_000_000.0009, 1_735_689_599.999_9, 4_102_444_800.25,
+    ])
+    func timestampIsWhatDateFormatterWrote(secondsSince1970: Double) {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        let date = Date(timeIntervalSince1970: secondsSince1970)
+        #expect(debugTimestamp(date) == formatter.string(from: date))
+    }
+
     @Test func publicDebugForwardsEverything() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
