@@ -26,6 +26,8 @@ let package = Package(
         .testTarget(name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
+        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker"]),
+        .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),
     ],
     swiftLanguageModes: [.v6]
 )

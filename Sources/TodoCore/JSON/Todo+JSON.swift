@@ -1,0 +1,261 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The JSON object of a todo: what `--json`, the export and the store write, with every key
+/// always present and absent values as `null`:
+///
+/// ```json
+/// {"id":3,"uuid":"…","title":"Buy milk","note":null,"isDone":false,"priority":"high",
+///  "due":"2030-01-07","tags":["shop"],"createdAt":"2030-01-01T09:00:00Z",
+///  "updatedAt":"2030-01-01T09:00:00Z","completedAt":null,"recurrence":null}
+/// ```
+///
+/// The store adds `"position"`; readers accept the keys in any order and ignore unknown ones.
+extension Todo {
+    /// Appends the todo's JSON object to `json`, with `position` when `includingPosition`.
+    func write(to json: inout JSONWriter, includingPosition: Bool) {
+        json.beginObject()
+        json.key("id")
+        json.int(id)
+        json.key("uuid")
+        json.raw(Todo.uuidBytes(uuid))
+        json.key("title")
+        json.string(title)
+        json.key("note")
+        json.string(note)
+        json.key("isDone")
+        json.bool(isDone)
+        json.key("priority")
+        json.string(priority.jsonName)
+        json.key("due")
+        if let due { json.raw(Todo.quoted(due.description)) } else { json.null() }
+        json.key("tags")
+        json.beginArray()
+        for tag in tags.count > 1 ? tags.sorted() : Array(tags) {
+            json.element()
+            json.string(tag)
+        }
+        json.endArray()
+        json.key("createdAt")
+        Todo.writeDate(createdAt, to: &json)
+        json.key("updatedAt")
+        Todo.writeDate(updatedAt, to: &json)
+        json.key("completedAt")
+        if let completedAt { Todo.writeDate(completedAt, to: &json) } else { json.null() }
+        json.key("recurrence")
+        if let recurrence { json.string(recurrence.description) } else { json.null() }
+        if includingPosition {
+            json.key("position")
+            json.int(position)
+        }
+        json.endObject()
+    }
+
+    /// The todo's JSON object, without `position`.
+    public var jsonObject: String {
+        var json = JSONWriter()
+        write(to: &json, includingPosition: false)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// Reads a todo object. `id`, `uuid`, `title` and `createdAt` are required; the rest
+    /// default (`updatedAt` to `createdAt`, `position` to `defaultPosition`).
+    static func read(from reader: inout JSONReader, defaultPosition: Int) throws(JSONError) -> Todo {
+        let start = reader.index
+        var object = try reader.beginObject()
+        var id: Int?
+        var uuid: UUID?
+        var title: String?
+        var note: String?
+        var isDone = false
+        var priority = Priority.none
+        var due: CalendarDay?
+        var tags: Set<String> = []
+        var createdAt: Date?
+        var updatedAt: Date?
+        var completedAt: Date?
+        var position: Int?
+        var recurrence: Recurrence?
+        while let key = try reader.nextKey(in: &object) {
+            let valueStart = reader.index
+            func invalid(_ message: String) -> JSONError { JSONError(offset: valueStart, message: message) }
+            switch key.raw?.count ?? -1 {
+            case 2 where key.equals("id"):
+                let value = try reader.readInt()
+                guard value > 0 else { throw invalid("a todo's id must be a positive integer") }
+                id = value
+            case 3 where key.equals("due"):
+                if try !reader.readNull() {
+                    let text = try reader.readString()
+                    guard let day = try? CalendarDay(parsing: text) else {
+                        throw invalid("'\(text)' is not a due date (YYYY-MM-DD)")
+                    }
+                    due = day
+                }
+            case 4 where key.equals("uuid"):
+                reader.skipSpaces()
+                guard let raw = try? reader.rawStringBytes(), let value = Todo.parseUUID(raw) else {
+                    throw invalid("a todo's uuid must be a UUID string")
+                }
+                uuid = value
+            case 4 where key.equals("note"):
+                note = try reader.readOptionalString()
+            case 4 where key.equals("tags"):
+                if try !reader.readNull() {
+                    var array = try reader.beginArray()
+                    while try reader.nextElement(in: &array) {
+                        let tag = try reader.readString()
+                        guard (try? Todo.validTag(tag)) == tag else { throw invalid("'\(tag)' is not a tag") }
+                        tags.insert(tag)
+                    }
+                }
+            case 5 where key.equals("title"):
+                let value = try reader.readString()
+                guard (try? Todo.validTitle(value)) == value else {
+                    throw invalid("a todo's title must be a string that is not blank, without surrounding spaces")
+                }
+                title = value
+            case 6 where key.equals("isDone"):
+                isDone = try reader.readBool()
+            case 8 where key.equals("priority"):
+                if try !reader.readNull() {
+                    let text = try reader.readString()
+                    guard let value = try? Priority(parsing: text) else {
+                        throw invalid("'\(text)' is not a priority (high, medium, low or null)")
+                    }
+                    priority = value
+                }
+            case 8 where key.equals("position"):
+                position = try reader.readInt()
+            case 9 where key.equals("createdAt"):
+                createdAt = try Todo.readDate(&reader)
+            case 9 where key.equals("updatedAt"):
+                updatedAt = try Todo.readDate(&reader)
+            case 10 where key.equals("recurrence"):
+                if try !reader.readNull() {
+                    let text = try reader.readString()
+                    guard let value = try? Recurrence(parsing: text) else {
+                        throw invalid("'\(text)' is not a recurrence")
+                    }
+                    recurrence = value
+                }
+            case 11 where key.equals("completedAt"):
+                completedAt = try reader.readNull() ? nil : Todo.readDate(&reader)
+            default:
+                try reader.skipValue()
+            }
+        }
+        func missing(_ key: String) -> JSONError { JSONError(offset: start, message: "a todo without '\(key)'") }
+        guard let id else { throw missing("id") }
+        guard let uuid else { throw missing("uuid") }
+        guard let title else { throw missing("title") }
+        guard let createdAt else { throw missing("createdAt") }
+        return Todo(
+            id: id, uuid: uuid, title: title, note: note, isDone: isDone, priority: priority, due: due, tags: tags,
+            createdAt: createdAt, updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
+            position: position ?? defaultPosition, recurrence: recurrence)
+    }
+
+    // MARK: Dates
+
+    static func writeDate(_ date: Date, to json: inout JSONWriter) {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        Timestamp.append(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        json.raw(bytes)
+    }
+
+    static func readDate(_ reader: inout JSONReader) throws(JSONError) -> Date {
+        reader.skipSpaces()
+        let start = reader.index
+        guard let raw = try? reader.rawStringBytes() else { throw JSONError(offset: start, message: "expected a date") }
+        if let date = fastTimestamp(raw) ?? Timestamp.parse(Array(raw)[...]) { return date }
+        throw JSONError(offset: start, message: "'\(String(decoding: raw, as: UTF8.self))' is not an ISO 8601 time")
+    }
+
+    /// Parses exactly `YYYY-MM-DDTHH:MM:SSZ`, the form the store writes.
+    private static func fastTimestamp(_ b: UnsafeRawBufferPointer) -> Date? {
+        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == UInt8(ascii: "T"), b[13] == 0x3A, b[16] == 0x3A,
+            b[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func n(_ at: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in at..<at + count {
+                let digit = b[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = n(0, 4), let month = n(5, 2), let day = n(8, 2), let hour = n(11, 2), let minute = n(14, 2),
+            let second = n(17, 2), hour < 24, minute < 60, second < 61,
+            let calendarDay = CalendarDay(year: year, month: month, day: day)
+        else { return nil }
+        let seconds = calendarDay.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    // MARK: UUIDs
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// `"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"` in lower case, with the quotes.
+    static func uuidBytes(_ uuid: UUID) -> [UInt8] {
+        var out = [UInt8](repeating: UInt8(ascii: "\""), count: 38)
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            var o = 1
+            for i in 0..<16 {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[o] = UInt8(ascii: "-")
+                    o += 1
+                }
+                out[o] = hexDigits[Int(raw[i] >> 4)]
+                out[o + 1] = hexDigits[Int(raw[i] & 0xF)]
+                o += 2
+            }
+        }
+        return out
+    }
+
+    /// Parses a UUID in either case, with its dashes.
+    static func parseUUID(_ b: UnsafeRawBufferPointer) -> UUID? {
+        guard b.count == 36 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var i = 0
+        var o = 0
+        while i < 36 {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard b[i] == UInt8(ascii: "-") else { return nil }
+                i += 1
+                continue
+            }
+            guard let high = hexValue(b[i]), let low = hexValue(b[i + 1]) else { return nil }
+            bytes[o] = high << 4 | low
+            o += 1
+            i += 2
+        }
+        return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+    }
+
+    /// Parses a UUID string.
+    static func parseUUID(_ text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { parseUUID(UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    private static func quoted(_ text: String) -> [UInt8] {
+        [UInt8(ascii: "\"")] + Array(text.utf8) + [UInt8(ascii: "\"")]
+    }
+}

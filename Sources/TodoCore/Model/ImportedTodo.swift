@@ -1,0 +1,62 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A todo read from a file to import: what the file says, before the store gives it an id.
+public struct ImportedTodo: Sendable, Hashable {
+    /// The id in the file; kept when the store has never used it, else a new one is given.
+    public var id: Int?
+    /// The uuid in the file; a new one when `nil`. A todo with a uuid already in the store
+    /// updates that todo.
+    public var uuid: UUID?
+    /// The title (trimmed; not blank).
+    public var title: String
+    /// The note.
+    public var note: String?
+    /// Whether it is done.
+    public var isDone: Bool
+    /// Its priority.
+    public var priority: Priority
+    /// Its due day.
+    public var due: CalendarDay?
+    /// Its tags.
+    public var tags: Set<String>
+    /// When it was created (the import's time when unknown).
+    public var createdAt: Date?
+    /// When it last changed (`createdAt` when unknown).
+    public var updatedAt: Date?
+    /// When it was completed.
+    public var completedAt: Date?
+    /// How it repeats.
+    public var recurrence: Recurrence?
+
+    /// Creates an imported todo.
+    public init(
+        id: Int? = nil, uuid: UUID? = nil, title: String, note: String? = nil, isDone: Bool = false,
+        priority: Priority = .none, due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date? = nil,
+        updatedAt: Date? = nil, completedAt: Date? = nil, recurrence: Recurrence? = nil
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.title = title
+        self.note = note
+        self.isDone = isDone
+        self.priority = priority
+        self.due = due
+        self.tags = tags
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.completedAt = completedAt
+        self.recurrence = recurrence
+    }
+
+    /// The imported form of `todo` (our own JSON export), keeping its id and uuid.
+    public init(_ todo: Todo) {
+        self.init(
+            id: todo.id, uuid: todo.uuid, title: todo.title, note: todo.note, isDone: todo.isDone,
+            priority: todo.priority, due: todo.due, tags: todo.tags, createdAt: todo.createdAt,
+            updatedAt: todo.updatedAt, completedAt: todo.completedAt, recurrence: todo.recurrence)
+    }
+}

@@ -1,0 +1,37 @@
+/// How important a todo is; `none` unless set.
+public enum Priority: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    case none = 0
+    case low = 1
+    case medium = 2
+    case high = 3
+
+    /// Parses `high`, `medium`, `low` or `none` (any case; also `h`, `m`, `l`, `H`, `M`, `L`).
+    ///
+    /// - Throws: ``TodoError/invalidPriority(_:)`` for anything else.
+    public init(parsing text: some StringProtocol) throws(TodoError) {
+        switch text.lowercased() {
+        case "high", "h": self = .high
+        case "medium", "med", "m": self = .medium
+        case "low", "l": self = .low
+        case "none", "": self = .none
+        default: throw .invalidPriority(String(text))
+        }
+    }
+
+    /// `high`, `medium`, `low` or `none`.
+    public var name: String {
+        switch self {
+        case .none: return "none"
+        case .low: return "low"
+        case .medium: return "medium"
+        case .high: return "high"
+        }
+    }
+
+    /// The name, or `nil` for `none` (as in the JSON forms, where no priority is `null`).
+    public var jsonName: String? { self == .none ? nil : name }
+
+    public var description: String { name }
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,96 @@
+/// How a todo repeats: completing it creates the next occurrence, due one period later.
+///
+/// Written as `daily`, `weekly`, `monthly`, `yearly`, `Nd` (every N days) or `Nw` (every N
+/// weeks); `1d` is `daily` and `1w` is `weekly`.
+public enum Recurrence: Sendable, Hashable, CustomStringConvertible {
+    case daily
+    case weekly
+    case monthly
+    case yearly
+    /// Every `n` days (`n` ≥ 2).
+    case everyDays(Int)
+    /// Every `n` weeks (`n` ≥ 2).
+    case everyWeeks(Int)
+
+    /// The largest `N` accepted in `Nd` and `Nw` (about 27 years in weeks).
+    public static let maximumInterval = 1_461
+
+    /// Parses `daily`, `weekly`, `monthly`, `yearly`, `Nd` or `Nw` (any case; N from 1 to
+    /// ``maximumInterval``).
+    ///
+    /// - Throws: ``TodoError/invalidRecurrence(_:)`` for anything else.
+    public init(parsing text: some StringProtocol) throws(TodoError) {
+        let lowered = text.lowercased()
+        switch lowered {
+        case "daily": self = .daily
+        case "weekly": self = .weekly
+        case "monthly": self = .monthly
+        case "yearly": self = .yearly
+        default:
+            guard let unit = lowered.last, unit == "d" || unit == "w",
+                lowered.count >= 2, lowered.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+                let count = Int(lowered.dropLast()), (1...Recurrence.maximumInterval).contains(count)
+            else { throw .invalidRecurrence(String(text)) }
+            switch (unit, count) {
+            case ("d", 1): self = .daily
+            case ("d", _): self = .everyDays(count)
+            case (_, 1): self = .weekly
+            default: self = .everyWeeks(count)
+            }
+        }
+    }
+
+    /// `daily`, `weekly`, `monthly`, `yearly`, `Nd` or `Nw`: what ``init(parsing:)`` reads.
+    public var description: String {
+        switch self {
+        case .daily: return "daily"
+        case .weekly: return "weekly"
+        case .monthly: return "monthly"
+        case .yearly: return "yearly"
+        case .everyDays(let n): return "\(n)d"
+        case .everyWeeks(let n): return "\(n)w"
+        }
+    }
+
+    /// The day one period after `day`.
+    public func next(after day: CalendarDay) -> CalendarDay {
+        switch self {
+        case .daily: return day.adding(days: 1)
+        case .weekly: return day.adding(days: 7)
+        case .monthly: return day.adding(months: 1)
+        case .yearly: return day.adding(months: 12)
+        case .everyDays(let n): return day.adding(days: n)
+        case .everyWeeks(let n): return day.adding(days: 7 * n)
+        }
+    }
+
+    /// The due day of the occurrence that follows one due on `due` and completed on `today`:
+    /// the first day of the schedule after today (a late completion skips the missed
+    /// occurrences, keeping the schedule's weekday or day of the month), or one period after
+    /// today when the todo had no due day.
+    public func nextDue(after due: CalendarDay?, completedOn today: CalendarDay) -> CalendarDay {
+        guard let due else { return next(after: today) }
+        if let period = periodInDays {
+            let periods = due < today ? due.days(to: today) / period + 1 : 1
+            return due.adding(days: periods * period)
+        }
+        var day = next(after: due)
+        while day <= today {
+            let following = next(after: day)
+            guard following > day else { break }  // the end of the calendar
+            day = following
+        }
+        return day
+    }
+
+    /// The period in days, for the periods that are a fixed number of days.
+    private var periodInDays: Int? {
+        switch self {
+        case .daily: return 1
+        case .weekly: return 7
+        case .everyDays(let n): return n
+        case .everyWeeks(let n): return 7 * n
+        case .monthly, .yearly: return nil
+        }
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One todo: what to do, and everything known about it.
+///
+/// Todos are values; the todo service creates and changes them in the store, and publishes
+/// each change on its bus. The `id` is what users type (`todo done 3`): a small positive
+/// integer, stable for the todo's life and never given to another todo, not after a delete,
+/// a clear or an undo. The `uuid` identifies the todo across stores, for import and export.
+public struct Todo: Sendable, Hashable, Identifiable {
+    /// The todo's number in its store, from 1; never reused.
+    public var id: Int
+    /// The todo's identity across stores.
+    public var uuid: UUID
+    /// What to do: never blank, without leading or trailing white space.
+    public var title: String
+    /// Details, possibly several lines; `nil` when there are none.
+    public var note: String?
+    /// Whether it is done.
+    public var isDone: Bool
+    /// How important it is.
+    public var priority: Priority
+    /// The day it is due.
+    public var due: CalendarDay?
+    /// Words to group and filter todos by.
+    public var tags: Set<String>
+    /// When it was created (to the second).
+    public var createdAt: Date
+    /// When it last changed (to the second).
+    public var updatedAt: Date
+    /// When it was last marked done; `nil` while pending.
+    public var completedAt: Date?
+    /// Its place in the manual order: todos sort by `position`, smallest first (ties by `id`).
+    /// Values are spaced apart, not consecutive; the 1-based place in the list is what users
+    /// see and what ``TodoServiceType/move(id:to:)`` takes.
+    public var position: Int
+    /// How it repeats; completing a recurring todo creates its next occurrence.
+    public var recurrence: Recurrence?
+
+    /// Creates a todo with every field given; the service creates todos for users.
+    public init(
+        id: Int, uuid: UUID, title: String, note: String? = nil, isDone: Bool = false, priority: Priority = .none,
+        due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date, updatedAt: Date? = nil,
+        completedAt: Date? = nil, position: Int, recurrence: Recurrence? = nil
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.title = title
+        self.note = note
+        self.isDone = isDone
+        self.priority = priority
+        self.due = due
+        self.tags = tags
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+        self.completedAt = completedAt
+        self.position = position
+        self.recurrence = recurrence
+    }
+
+    /// Whether it is pending and due before `today`.
+    public func isOverdue(today: CalendarDay) -> Bool {
+        guard !isDone, let due else { return false }
+        return due < today
+    }
+
+    /// The tags, sorted.
+    public var sortedTags: [String] { tags.sorted() }
+}
+
+extension Todo {
+    /// Trims `title` and checks that something is left.
+    ///
+    /// - Throws: ``TodoError/blankTitle``.
+    public static func validTitle(_ title: String) throws(TodoError) -> String {
+        let trimmed = title.trimmingSpaces()
+        guard !trimmed.isEmpty else { throw .blankTitle }
+        return trimmed
+    }
+
+    /// Trims `tag` (and one leading `+` or `#`) and checks it is one word.
+    ///
+    /// - Throws: ``TodoError/invalidTag(_:)``.
+    public static func validTag(_ tag: String) throws(TodoError) -> String {
+        var trimmed = tag.trimmingSpaces()
+        if trimmed.first == "+" || trimmed.first == "#" { trimmed.removeFirst() }
+        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," })
+        else { throw .invalidTag(tag) }
+        return trimmed
+    }
+
+    /// `nil` for a note that is empty once trimmed, else the note without trailing white space.
+    public static func normalizedNote(_ note: String?) -> String? {
+        guard let note, !note.trimmingSpaces().isEmpty else { return nil }
+        var scalars = Substring(note).unicodeScalars
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

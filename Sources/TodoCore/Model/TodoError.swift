@@ -1,0 +1,117 @@
+/// Everything that can go wrong in TodoCore, each with an actionable description.
+///
+/// Front ends map ``category`` to their own outcomes (the `todo` command to exit codes).
+public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A title that is empty once trimmed.
+    case blankTitle
+    /// A tag that is empty or contains white space.
+    case invalidTag(String)
+    /// A date that could not be read.
+    case invalidDate(String, reason: DateProblem)
+    /// A priority other than high, medium, low or none.
+    case invalidPriority(String)
+    /// A recurrence other than daily, weekly, monthly, yearly, Nd or Nw.
+    case invalidRecurrence(String)
+    /// Ids that name no todo (nothing was changed).
+    case unknownTodos([Int])
+    /// A position outside 1…count.
+    case invalidPosition(Int, count: Int)
+    /// `undo` with no change left to undo.
+    case nothingToUndo
+    /// A confirmation was needed and could not be asked; `message` says what to do instead.
+    case confirmationUnavailable(String)
+    /// A file to import could not be read as the given format.
+    case invalidImport(file: String, line: Int?, problem: String)
+    /// The store (or its journal) cannot be read; it was left byte for byte as it was.
+    case storeDamaged(file: String, problem: String, recovery: String)
+    /// The store was written by a newer version of the format; it was left as it was.
+    case storeTooNew(file: String, version: Int, supported: Int)
+    /// Another process held the store's lock for the whole wait; nothing was changed.
+    case storeLocked(file: String, seconds: Double)
+    /// The file system refused an operation (a folder where a file should be, no permission,
+    /// a full disk); the store is as it was before the operation.
+    case io(file: String, operation: String, reason: String)
+
+    /// Why a date was refused.
+    public enum DateProblem: Sendable, Equatable {
+        /// Not one of the accepted forms.
+        case unrecognized
+        /// A well-formed `YYYY-MM-DD` naming a day that does not exist.
+        case noSuchDay
+        /// An offset beyond about a hundred years.
+        case tooFar
+    }
+
+    /// What kind of failure this is.
+    public enum Category: Sendable, Equatable {
+        /// A value given by the user is malformed (a usage error for a command line).
+        case invalidInput
+        /// The operation could not be done (unknown id, nothing to undo); nothing changed.
+        case failed
+        /// Stored or imported data cannot be read.
+        case damagedData
+        /// An input/output error.
+        case io
+        /// The store stayed locked by another process.
+        case locked
+    }
+
+    /// What kind of failure this is.
+    public var category: Category {
+        switch self {
+        case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence: return .invalidInput
+        case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable: return .failed
+        case .invalidImport, .storeDamaged, .storeTooNew: return .damagedData
+        case .io: return .io
+        case .storeLocked: return .locked
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .blankTitle:
+            return "a todo needs a title that is not blank"
+        case .invalidTag(let tag):
+            return "'\(tag)' is not a tag: a tag is one word, without spaces"
+        case .invalidDate(let text, .noSuchDay):
+            return "'\(text)' is not a day of the calendar; check the month and the day (YYYY-MM-DD)"
+        case .invalidDate(let text, .tooFar):
+            return "'\(text)' is too far ahead; give a date as YYYY-MM-DD"
+        case .invalidDate(let text, .unrecognized):
+            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (monday), +3d or +2w"
+        case .invalidPriority(let text):
+            return "'\(text)' is not a priority; use high, medium, low or none"
+        case .invalidRecurrence(let text):
+            return "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
+        case .unknownTodos(let ids) where ids.count == 1:
+            return "todo \(ids[0]) does not exist; run `todo list --all` to see ids"
+        case .unknownTodos(let ids):
+            return "todos \(ids.map(String.init).joined(separator: ", ")) do not exist; nothing was changed; run `todo list --all` to see ids"
+        case .invalidPosition(let position, let count) where count == 0:
+            return "position \(position) is out of range: the list is empty"
+        case .invalidPosition(let position, let count):
+            return "position \(position) is out of range: use a position from 1 to \(count)"
+        case .nothingToUndo:
+            return "there is nothing to undo"
+        case .confirmationUnavailable(let message):
+            return message
+        case .invalidImport(let file, let line?, let problem):
+            return "\(file):\(line): \(problem)"
+        case .invalidImport(let file, nil, let problem):
+            return "\(file): \(problem)"
+        case .storeDamaged(let file, let problem, let recovery):
+            return "the store \(file) cannot be read: \(problem); it was left unchanged. \(recovery)"
+        case .storeTooNew(let file, let version, let supported):
+            return "the store \(file) has format version \(version), newer than this todo understands (\(supported)); it was left unchanged. Upgrade todo to read it"
+        case .storeLocked(let file, let seconds):
+            return "the store \(file) stayed locked by another process for \(Self.format(seconds: seconds)); nothing was changed. Try again, or set TODO_LOCK_TIMEOUT to wait longer"
+        case .io(let file, let operation, let reason):
+            return "cannot \(operation) \(file): \(reason)"
+        }
+    }
+
+    private static func format(seconds: Double) -> String {
+        if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+        return "\((seconds * 10).rounded() / 10) s"
+    }
+}

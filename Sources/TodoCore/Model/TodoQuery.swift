@@ -1,0 +1,113 @@
+/// Which todos to fetch, and in what order.
+///
+/// ```swift
+/// var query = TodoQuery(status: .all)
+/// query.search = ["milk"]
+/// query.sort = .due
+/// query.limit = 10
+/// ```
+public struct TodoQuery: Sendable, Hashable {
+    /// Pending todos, done ones, or both.
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        case pending, done, all
+    }
+
+    /// The order of the result.
+    public enum Sort: String, Sendable, Hashable, CaseIterable {
+        /// The manual order (what `move` changes).
+        case position
+        /// Soonest due first; todos without a due date last.
+        case due
+        /// High, medium, low, then none.
+        case priority
+        /// Oldest first.
+        case created
+    }
+
+    /// Pending (the default), done, or all.
+    public var status: Status
+    /// Words that must all appear, in any case, in the title, the note or a tag.
+    public var search: [String]
+    /// Only todos with this tag.
+    public var tag: String?
+    /// Only todos with this priority.
+    public var priority: Priority?
+    /// Only pending todos due before today.
+    public var overdueOnly: Bool
+    /// The order; ties keep the manual order.
+    public var sort: Sort
+    /// At most this many todos, counted after sorting.
+    public var limit: Int?
+
+    /// Creates a query; with no arguments, every pending todo in the manual order.
+    public init(
+        status: Status = .pending, search: [String] = [], tag: String? = nil, priority: Priority? = nil,
+        overdueOnly: Bool = false, sort: Sort = .position, limit: Int? = nil
+    ) {
+        self.status = status
+        self.search = search
+        self.tag = tag
+        self.priority = priority
+        self.overdueOnly = overdueOnly
+        self.sort = sort
+        self.limit = limit
+    }
+
+    /// Whether `todo` passes the filters (everything but the sort and the limit).
+    public func matches(_ todo: Todo, today: CalendarDay) -> Bool {
+        matcher(today: today)(todo)
+    }
+
+    /// The todos that pass the filters, sorted, limited.
+    public func apply(to todos: some Sequence<Todo>, today: CalendarDay) -> [Todo] {
+        let matches = matcher(today: today)
+        var result = todos.filter(matches)
+        result.sort(by: areInIncreasingOrder)
+        if let limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
+        return result
+    }
+
+    /// The order of ``sort``, ties broken by the manual order.
+    public func areInIncreasingOrder(_ a: Todo, _ b: Todo) -> Bool {
+        switch sort {
+        case .position:
+            break
+        case .due:
+            if a.due != b.due {
+                guard let aDue = a.due else { return false }
+                guard let bDue = b.due else { return true }
+                return aDue < bDue
+            }
+        case .priority:
+            if a.priority != b.priority { return a.priority > b.priority }
+        case .created:
+            if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+        }
+        return (a.position, a.id) < (b.position, b.id)
+    }
+
+    private func matcher(today: CalendarDay) -> (Todo) -> Bool {
+        let words = search.map { $0.lowercased() }.filter { !$0.isEmpty }
+        let tag = self.tag.map { $0.lowercased() }
+        return { [status, priority, overdueOnly] todo in
+            switch status {
+            case .pending: if todo.isDone { return false }
+            case .done: if !todo.isDone { return false }
+            case .all: break
+            }
+            if let priority, todo.priority != priority { return false }
+            if overdueOnly, !todo.isOverdue(today: today) { return false }
+            if let tag, !todo.tags.contains(where: { $0.lowercased() == tag }) { return false }
+            if !words.isEmpty {
+                let title = todo.title.lowercased()
+                let note = todo.note?.lowercased()
+                for word in words where !title.contains(word) && !(note?.contains(word) ?? false)
+                    && !todo.tags.contains(where: { $0.lowercased().contains(word) })
+                {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}

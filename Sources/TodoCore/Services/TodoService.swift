@@ -1,0 +1,436 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The todo service over a ``TodoStorageType``: where TodoCore's rules live (validation,
+/// ids, positions, recurrence, undo, all-or-nothing changes, import merging).
+///
+/// Each operation runs in one ``TodoStorageType/write(_:)`` (under the store's lock), and
+/// publishes its event on ``events`` once the change is written.
+public final class TodoService: BaseService<TodoServiceProviderType>, TodoServiceType, @unchecked Sendable {
+    // @unchecked Sendable: immutable; the bus and the storage are thread-safe
+    public let events = EventBus<TodoEvent>()
+
+    private var storage: TodoStorageType { provider.storageService }
+    private var clock: TodoClock { provider.clock }
+
+    // MARK: Reading
+
+    public func fetch(_ query: TodoQuery) -> Observable<[Todo]> {
+        run { [self] in
+            let today = clock.today()
+            return try storage.read { contents in query.apply(to: try contents.allTodos(), today: today) }
+        }
+    }
+
+    public func todo(id: Int) -> Observable<Todo> {
+        run { [self] in
+            let todo = try storage.read { contents in try contents.todo(id: id) }
+            guard let todo else { throw TodoError.unknownTodos([id]) }
+            return todo
+        }
+    }
+
+    public func stats() -> Observable<TodoStats> {
+        run { [self] in
+            let today = clock.today()
+            return try storage.read { contents in TodoStats(todos: try contents.allTodos(), today: today) }
+        }
+    }
+
+    // MARK: Creating and changing
+
+    public func create(_ draft: TodoDraft) -> Observable<Todo> {
+        run { [self] in
+            let title = try Todo.validTitle(draft.title)
+            let tags = try Set(draft.tags.map { tag throws(TodoError) in try Todo.validTag(tag) })
+            let now = clock.now()
+            let today = clock.today(at: now)
+            let todo = try storage.write { contents in
+                let todo = Todo(
+                    id: try contents.nextID(), uuid: provider.uuids.next(), title: title,
+                    note: Todo.normalizedNote(draft.note), priority: draft.priority,
+                    due: draft.due?.resolve(today: today), tags: tags, createdAt: now,
+                    position: try contents.nextPosition(), recurrence: draft.recurrence)
+                return (TodoChange(kind: .created, put: [todo]), todo)
+            }
+            events.send(.created([todo]))
+            return todo
+        }
+    }
+
+    public func update(id: Int, _ patch: TodoPatch) -> Observable<Todo> {
+        run { [self] in
+            let title = try patch.title.map { title throws(TodoError) in try Todo.validTitle(title) }
+            let added = try patch.addTags.map { tag throws(TodoError) in try Todo.validTag(tag) }
+            let removed = try patch.removeTags.map { tag throws(TodoError) in try Todo.validTag(tag) }
+            let now = clock.now()
+            let today = clock.today(at: now)
+            let (todo, changed) = try storage.write { contents in
+                guard let old = try contents.todo(id: id) else { throw TodoError.unknownTodos([id]) }
+                var new = old
+                if let title { new.title = title }
+                switch patch.note {
+                case .set(let note): new.note = Todo.normalizedNote(note)
+                case .clear: new.note = nil
+                case nil: break
+                }
+                if let priority = patch.priority { new.priority = priority }
+                switch patch.due {
+                case .set(let input): new.due = input.resolve(today: today)
+                case .clear: new.due = nil
+                case nil: break
+                }
+                for tag in removed { new.removeTag(tag) }
+                for tag in added { new.addTag(tag) }
+                switch patch.recurrence {
+                case .set(let recurrence): new.recurrence = recurrence
+                case .clear: new.recurrence = nil
+                case nil: break
+                }
+                guard new != old else { return (nil, (old, false)) }
+                new.updatedAt = now
+                return (TodoChange(kind: .updated, put: [new], before: [old]), (new, true))
+            }
+            if changed { events.send(.updated(todo)) }
+            return todo
+        }
+    }
+
+    public func delete(ids: [Int]) -> Observable<[Todo]> {
+        run { [self] in
+            let ids = TodoService.unique(ids)
+            let deleted = try storage.write { contents in
+                let found = try TodoService.find(ids, in: contents)
+                return (found.isEmpty ? nil : TodoChange(kind: .deleted, deleted: ids, before: found), found)
+            }
+            if !deleted.isEmpty { events.send(.deleted(deleted)) }
+            return deleted
+        }
+    }
+
+    public func move(id: Int, to position: Int) -> Observable<Todo> {
+        run { [self] in
+            let now = clock.now()
+            let (moved, renumbered, changed) = try storage.write { contents in
+                guard let todo = try contents.todo(id: id) else { throw TodoError.unknownTodos([id]) }
+                let all = try contents.allTodos()
+                let sameStatus = all.filter { $0.isDone == todo.isDone }
+                guard position >= 1, position <= sameStatus.count else {
+                    throw TodoError.invalidPosition(position, count: sameStatus.count)
+                }
+                if sameStatus[position - 1].id == id { return (nil, (todo, [Todo](), false)) }
+                let peers = sameStatus.filter { $0.id != id }
+                let previous = position >= 2 ? peers[position - 2] : nil
+                let next = position - 1 < peers.count ? peers[position - 1] : nil
+                var moved = todo
+                moved.updatedAt = now
+                let gap = StoreState.positionGap
+                switch (previous, next) {
+                case (let previous?, let next?) where next.position - previous.position >= 2:
+                    moved.position = previous.position + (next.position - previous.position) / 2
+                case (_?, nil):
+                    moved.position = try contents.nextPosition()
+                case (nil, let next?):
+                    moved.position = next.position - gap
+                default:
+                    // No room between the two neighbours: renumber the whole manual order.
+                    var order = all.filter { $0.id != id }
+                    let insertAt = order.firstIndex { $0.id == next?.id } ?? order.count
+                    order.insert(moved, at: insertAt)
+                    var put: [Todo] = []
+                    var before: [Todo] = []
+                    for (index, var other) in order.enumerated() {
+                        let newPosition = (index + 1) * gap
+                        if other.id == id {
+                            moved.position = newPosition
+                            put.append(moved)
+                            before.append(todo)
+                        } else if other.position != newPosition {
+                            before.append(other)
+                            other.position = newPosition
+                            put.append(other)
+                        }
+                    }
+                    let others = put.filter { $0.id != id }
+                    return (TodoChange(kind: .moved, put: put, before: before), (moved, others, true))
+                }
+                return (TodoChange(kind: .moved, put: [moved], before: [todo]), (moved, [], true))
+            }
+            if changed { events.send(.moved(moved, renumbered: renumbered)) }
+            return moved
+        }
+    }
+
+    public func markDone(ids: [Int]) -> Observable<TodoMarkResult> {
+        run { [self] in
+            let ids = TodoService.unique(ids)
+            let now = clock.now()
+            let today = clock.today(at: now)
+            let result = try storage.write { contents in
+                let found = try TodoService.find(ids, in: contents)
+                var nextID = try contents.nextID()
+                var after: [Todo] = []
+                var changed: [Todo] = []
+                var before: [Todo] = []
+                var next: [Todo] = []
+                for todo in found {
+                    guard !todo.isDone else {
+                        after.append(todo)
+                        continue
+                    }
+                    var done = todo
+                    done.isDone = true
+                    done.completedAt = now
+                    done.updatedAt = now
+                    if let recurrence = todo.recurrence {
+                        // The recurrence moves to the next occurrence, so that reopening and
+                        // completing this one again does not start a second series.
+                        done.recurrence = nil
+                        next.append(
+                            Todo(
+                                id: nextID, uuid: provider.uuids.next(), title: todo.title, note: todo.note,
+                                priority: todo.priority,
+                                due: recurrence.nextDue(after: todo.due, completedOn: today), tags: todo.tags,
+                                createdAt: now, position: todo.position, recurrence: recurrence))
+                        nextID += 1
+                    }
+                    before.append(todo)
+                    changed.append(done)
+                    after.append(done)
+                }
+                let change = changed.isEmpty ? nil : TodoChange(kind: .markedDone, put: changed + next, before: before)
+                return (change, TodoMarkResult(todos: after, changedIDs: changed.map(\.id), next: next))
+            }
+            if !result.changedIDs.isEmpty { events.send(.markedDone(result.changed, next: result.next)) }
+            return result
+        }
+    }
+
+    public func markUndone(ids: [Int]) -> Observable<TodoMarkResult> {
+        run { [self] in
+            let ids = TodoService.unique(ids)
+            let now = clock.now()
+            let result = try storage.write { contents in
+                let found = try TodoService.find(ids, in: contents)
+                var after: [Todo] = []
+                var changed: [Todo] = []
+                var before: [Todo] = []
+                for todo in found {
+                    guard todo.isDone else {
+                        after.append(todo)
+                        continue
+                    }
+                    var reopened = todo
+                    reopened.isDone = false
+                    reopened.completedAt = nil
+                    reopened.updatedAt = now
+                    before.append(todo)
+                    changed.append(reopened)
+                    after.append(reopened)
+                }
+                let change = changed.isEmpty ? nil : TodoChange(kind: .markedUndone, put: changed, before: before)
+                return (change, TodoMarkResult(todos: after, changedIDs: changed.map(\.id)))
+            }
+            if !result.changedIDs.isEmpty { events.send(.markedUndone(result.changed)) }
+            return result
+        }
+    }
+
+    public func clearCompleted() -> Observable<[Todo]> {
+        run { [self] in
+            let cleared = try storage.write { contents in
+                let done = try contents.allTodos().filter(\.isDone)
+                guard !done.isEmpty else { return (nil, [Todo]()) }
+                return (TodoChange(kind: .cleared, deleted: done.map(\.id), before: done), done)
+            }
+            if !cleared.isEmpty { events.send(.cleared(cleared)) }
+            return cleared
+        }
+    }
+
+    public func undo() -> Observable<TodoUndoResult> {
+        run { [self] in
+            let result = try storage.write { contents in
+                guard let last = try contents.history().last else { throw TodoError.nothingToUndo }
+                let inverse = last.inverse
+                let removedIDs = Set(inverse.deleted)
+                let result = TodoUndoResult(
+                    undoneKind: last.kind, restored: inverse.put, removed: last.put.filter { removedIDs.contains($0.id) })
+                return (inverse, result)
+            }
+            events.send(.undone(restored: result.restored, removedIDs: result.removed.map(\.id)))
+            return result
+        }
+    }
+
+    public func importTodos(_ todos: [ImportedTodo]) -> Observable<TodoImportResult> {
+        run { [self] in
+            let now = clock.now()
+            var validated: [ImportedTodo] = []
+            validated.reserveCapacity(todos.count)
+            for (index, item) in todos.enumerated() {
+                var item = item
+                do throws(TodoError) {
+                    item.title = try Todo.validTitle(item.title)
+                    item.tags = try Set(item.tags.map { tag throws(TodoError) in try Todo.validTag(tag) })
+                } catch {
+                    throw TodoError.invalidImport(file: "the imported data", line: nil, problem: "todo \(index + 1): \(error)")
+                }
+                item.note = Todo.normalizedNote(item.note)
+                validated.append(item)
+            }
+            let result = try storage.write { contents in
+                try TodoService.merge(validated, into: contents, now: now, uuids: provider.uuids)
+            }
+            if !result.created.isEmpty || !result.updated.isEmpty {
+                events.send(.imported(created: result.created, updated: result.updated))
+            }
+            return result
+        }
+    }
+
+    public func reloadIfChangedOutside() -> Observable<Bool> {
+        run { [self] in
+            guard storage.hasOutsideChanges() else { return false }
+            try storage.read { _ in }  // remember what is there now
+            events.send(.reloaded)
+            return true
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Runs `work` on each subscription; its value, then completion — or its error as a
+    /// ``TodoError``.
+    private func run<Value>(_ work: @escaping () throws -> Value) -> Observable<Value> {
+        let location = storage.location
+        return Observable.create { observer in
+            do {
+                let value = try work()
+                observer.onNext(value)
+                observer.onCompleted()
+            } catch let error as TodoError {
+                observer.onError(error)
+            } catch {
+                observer.onError(TodoError.io(file: location, operation: "use", reason: "\(error)"))
+            }
+            return Disposables.create()
+        }
+    }
+
+    /// The todos with `ids`, in that order; fails naming every unknown id.
+    private static func find(_ ids: [Int], in contents: any TodoStoreContents) throws -> [Todo] {
+        var found: [Todo] = []
+        var missing: [Int] = []
+        for id in ids {
+            if let todo = try contents.todo(id: id) { found.append(todo) } else { missing.append(id) }
+        }
+        guard missing.isEmpty else { throw TodoError.unknownTodos(missing) }
+        return found
+    }
+
+    private static func unique(_ ids: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    /// The import's change: later versions of known uuids replace them; the rest are created,
+    /// keeping their ids where the store never used them, appended in the file's order.
+    private static func merge(
+        _ items: [ImportedTodo], into contents: any TodoStoreContents, now: Date, uuids: UUIDSource
+    ) throws -> (change: TodoChange?, result: TodoImportResult) {
+        let existing = try contents.allTodos()
+        var byUUID: [UUID: Todo] = [:]
+        byUUID.reserveCapacity(existing.count)
+        for todo in existing { byUUID[todo.uuid] = todo }
+        let firstFreeID = try contents.nextID()
+        var position = try contents.nextPosition()
+        var result = TodoImportResult()
+        var before: [Todo] = []
+        var fresh: [(item: ImportedTodo, uuid: UUID)] = []
+        var freshIndex: [UUID: Int] = [:]
+        for item in items {
+            if let uuid = item.uuid, let index = freshIndex[uuid] {
+                // A uuid repeated in the file: its latest version wins.
+                let earlier = fresh[index].item
+                if (item.updatedAt ?? item.createdAt ?? now) > (earlier.updatedAt ?? earlier.createdAt ?? now) {
+                    fresh[index].item = item
+                }
+                result.unchanged += 1
+                continue
+            }
+            if let uuid = item.uuid, let current = byUUID[uuid] {
+                let incoming = item.updatedAt ?? item.createdAt ?? now
+                guard incoming > current.updatedAt else {
+                    result.unchanged += 1
+                    continue
+                }
+                var updated = current
+                updated.title = item.title
+                updated.note = item.note
+                updated.isDone = item.isDone
+                updated.priority = item.priority
+                updated.due = item.due
+                updated.tags = item.tags
+                updated.completedAt = item.isDone ? (item.completedAt ?? incoming) : nil
+                updated.updatedAt = incoming
+                updated.recurrence = item.recurrence
+                if let index = result.updated.firstIndex(where: { $0.id == updated.id }) {
+                    result.updated[index] = updated
+                } else {
+                    before.append(current)
+                    result.updated.append(updated)
+                }
+                byUUID[uuid] = updated
+            } else {
+                let uuid = item.uuid ?? uuids.next()
+                freshIndex[uuid] = fresh.count
+                fresh.append((item, uuid))
+            }
+        }
+        // Keep the ids the store never used (each once), then number the rest after them.
+        var kept = Set<Int>()
+        for (item, _) in fresh {
+            if let id = item.id, id >= firstFreeID { kept.insert(id) }
+        }
+        var claimed = Set<Int>()
+        var nextID = max(firstFreeID, (kept.max() ?? 0) + 1)
+        for (item, uuid) in fresh {
+            let id: Int
+            if let wanted = item.id, kept.contains(wanted), claimed.insert(wanted).inserted {
+                id = wanted
+            } else {
+                id = nextID
+                nextID += 1
+            }
+            let createdAt = item.createdAt ?? now
+            result.created.append(
+                Todo(
+                    id: id, uuid: uuid, title: item.title, note: item.note, isDone: item.isDone,
+                    priority: item.priority, due: item.due, tags: item.tags, createdAt: createdAt,
+                    updatedAt: max(item.updatedAt ?? createdAt, createdAt),
+                    completedAt: item.isDone ? (item.completedAt ?? item.updatedAt ?? createdAt) : nil,
+                    position: position, recurrence: item.recurrence))
+            position += StoreState.positionGap
+        }
+        if result.created.isEmpty && result.updated.isEmpty { return (nil, result) }
+        let change = TodoChange(kind: .imported, put: result.created + result.updated, before: before)
+        return (change, result)
+    }
+}
+
+extension Todo {
+    /// Adds `tag` unless the todo has it already, in any case.
+    mutating func addTag(_ tag: String) {
+        guard !tags.contains(where: { $0.lowercased() == tag.lowercased() }) else { return }
+        tags.insert(tag)
+    }
+
+    /// Removes `tag`, in any case.
+    mutating func removeTag(_ tag: String) {
+        tags = tags.filter { $0.lowercased() != tag.lowercased() }
+    }
+}

@@ -1,0 +1,61 @@
+/// The services every TodoCore reactor receives (the ServiceProvider convention).
+///
+/// ```swift
+/// final class TodoListReactor: Reactor {
+///     init(provider: TodoServiceProviderType) { … provider.todoService.fetch(query) … }
+/// }
+/// ```
+public protocol TodoServiceProviderType: AnyObject {
+    /// Todos: queries and changes, and the bus of changes.
+    var todoService: TodoServiceType { get }
+    /// Where the todos are kept.
+    var storageService: TodoStorageType { get }
+    /// Asks the user to confirm.
+    var alertService: AlertServiceType { get }
+    /// The time and today's date.
+    var clock: TodoClock { get }
+    /// The UUIDs of new todos.
+    var uuids: UUIDSource { get }
+}
+
+/// The app's provider: creates each service once, on first use; tests replace any service
+/// through its slot.
+///
+/// ```swift
+/// let provider = TodoServiceProvider(
+///     storage: JSONFileTodoStorage(path: path), alertService: TerminalAlertService())
+/// provider.todoSlot.replace(with: FakeTodoService())   // in a test
+/// ```
+public final class TodoServiceProvider: TodoServiceProviderType, @unchecked Sendable {
+    // @unchecked Sendable: immutable but for the slots, which are thread-safe
+    /// The todo service's slot.
+    public let todoSlot = ServiceSlot<TodoServiceType>()
+    /// The alert service's slot.
+    public let alertSlot = ServiceSlot<AlertServiceType>()
+    /// Where the todos are kept.
+    public let storageService: TodoStorageType
+    /// The time and today's date.
+    public let clock: TodoClock
+    /// The UUIDs of new todos.
+    public let uuids: UUIDSource
+
+    /// Creates a provider over `storage`.
+    ///
+    /// - Parameters:
+    ///   - storage: The store (``JSONFileTodoStorage`` or ``InMemoryTodoStorage``).
+    ///   - alertService: Asks the user to confirm; by default nobody can be asked.
+    ///   - clock: The time; the machine's by default.
+    ///   - uuids: New todos' UUIDs; random by default.
+    public init(
+        storage: TodoStorageType, alertService: AlertServiceType = UnavailableAlertService(),
+        clock: TodoClock = .system, uuids: UUIDSource = .random
+    ) {
+        storageService = storage
+        self.clock = clock
+        self.uuids = uuids
+        alertSlot.replace(with: alertService)
+    }
+
+    public var todoService: TodoServiceType { todoSlot { TodoService(provider: self) } }
+    public var alertService: AlertServiceType { alertSlot { UnavailableAlertService() } }
+}

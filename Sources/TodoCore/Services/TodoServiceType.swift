@@ -1,0 +1,119 @@
+/// The todo service: every operation on todos, each publishing what it changed on ``events``.
+///
+/// Operations return cold observables that do their work when subscribed (once per
+/// subscription), emit one result, and complete — or fail with a ``TodoError``; a failed
+/// operation changes nothing. Reactors call them from `mutate(action:)`; every reactor
+/// merges ``events`` in `transform(mutation:)`, so each sees every change, whoever made it.
+///
+/// ```swift
+/// provider.todoService.markDone(ids: [3])
+///     .subscribe(onNext: { result in print("Completed", result.changed.map(\.title)) })
+/// ```
+public protocol TodoServiceType: AnyObject {
+    /// Every change, published after it is written.
+    var events: EventBus<TodoEvent> { get }
+
+    /// The todos `query` selects, sorted and limited.
+    func fetch(_ query: TodoQuery) -> Observable<[Todo]>
+
+    /// The todo with `id`; fails with `unknownTodos` when there is none.
+    func todo(id: Int) -> Observable<Todo>
+
+    /// Creates a todo (at the end of the manual order). Publishes `created`.
+    func create(_ draft: TodoDraft) -> Observable<Todo>
+
+    /// Changes the fields `patch` sets; unchanged when it sets nothing new (no event).
+    /// Publishes `updated`.
+    func update(id: Int, _ patch: TodoPatch) -> Observable<Todo>
+
+    /// Deletes the todos, all or none (one unknown id fails and deletes nothing). Publishes
+    /// `deleted` with the todos as they were.
+    func delete(ids: [Int]) -> Observable<[Todo]>
+
+    /// Moves a todo to a 1-based `position` among the todos of its status (pending among
+    /// pending, done among done), in the manual order. Publishes `moved`.
+    func move(id: Int, to position: Int) -> Observable<Todo>
+
+    /// Marks todos done, all or none; completing a recurring todo creates its next
+    /// occurrence. Publishes `markedDone`.
+    func markDone(ids: [Int]) -> Observable<TodoMarkResult>
+
+    /// Marks todos not done, all or none. Publishes `markedUndone`.
+    func markUndone(ids: [Int]) -> Observable<TodoMarkResult>
+
+    /// Deletes every done todo. Publishes `cleared` (when there was one).
+    func clearCompleted() -> Observable<[Todo]>
+
+    /// Undoes the latest change not undone yet (up to ``TodoStorageHistory/limit`` back);
+    /// deleted todos come back with their id and uuid. Publishes `undone`.
+    func undo() -> Observable<TodoUndoResult>
+
+    /// Counts over every todo.
+    func stats() -> Observable<TodoStats>
+
+    /// Adds imported todos, all or none: a todo whose uuid is already in the store replaces
+    /// it when it was updated later, the others are created. Publishes `created` and
+    /// `updated` as one `imported` change.
+    func importTodos(_ todos: [ImportedTodo]) -> Observable<TodoImportResult>
+
+    /// Publishes `reloaded` if the store changed outside this process since it was last read
+    /// (the store watcher calls it); emits whether it did.
+    func reloadIfChangedOutside() -> Observable<Bool>
+}
+
+/// What marking todos done or not done did.
+public struct TodoMarkResult: Sendable, Hashable {
+    /// Every todo named, as it is now, in the order named.
+    public var todos: [Todo]
+    /// The ids of those that changed (the others already were as asked).
+    public var changedIDs: [Int]
+    /// The next occurrences created for completed recurring todos.
+    public var next: [Todo]
+
+    /// Creates a result.
+    public init(todos: [Todo], changedIDs: [Int], next: [Todo] = []) {
+        self.todos = todos
+        self.changedIDs = changedIDs
+        self.next = next
+    }
+
+    /// The todos that changed.
+    public var changed: [Todo] {
+        let ids = Set(changedIDs)
+        return todos.filter { ids.contains($0.id) }
+    }
+}
+
+/// What an undo did.
+public struct TodoUndoResult: Sendable, Hashable {
+    /// The kind of change undone.
+    public var undoneKind: TodoChange.Kind
+    /// The todos put back as they were.
+    public var restored: [Todo]
+    /// The todos removed (those the undone change had created).
+    public var removed: [Todo]
+
+    /// Creates a result.
+    public init(undoneKind: TodoChange.Kind, restored: [Todo], removed: [Todo]) {
+        self.undoneKind = undoneKind
+        self.restored = restored
+        self.removed = removed
+    }
+}
+
+/// What an import did.
+public struct TodoImportResult: Sendable, Hashable {
+    /// Todos created.
+    public var created: [Todo]
+    /// Todos replaced by a later version with the same uuid.
+    public var updated: [Todo]
+    /// How many imported todos were skipped because the store holds the same or a later version.
+    public var unchanged: Int
+
+    /// Creates a result.
+    public init(created: [Todo] = [], updated: [Todo] = [], unchanged: Int = 0) {
+        self.created = created
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+}

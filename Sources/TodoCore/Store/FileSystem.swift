@@ -1,0 +1,215 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What identifies one version of a file: if all of it is unchanged, so is the content (the
+/// change time cannot be set by users; every write and rename moves it).
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+    var modified: Int64  // nanoseconds since 1970
+    var changed: Int64  // nanoseconds since 1970
+    var isRegularFile: Bool
+    var isDirectory: Bool
+
+    /// The seven numbers written in a journal header.
+    var numbers: [Int] {
+        [Int(truncatingIfNeeded: device), Int(truncatingIfNeeded: inode), size, Int(modified), Int(changed)]
+    }
+
+    /// Whether `numbers` (from a journal header) describe this version.
+    func matches(_ numbers: [Int]) -> Bool {
+        numbers == self.numbers
+    }
+}
+
+/// Thin, throwing wrappers over the POSIX calls the store makes; every failure becomes a
+/// ``TodoError/io(file:operation:reason:)`` naming the file.
+enum FileSystem {
+    /// The identity of the file at `path`, or `nil` when nothing is there.
+    static func identity(of path: String) throws(TodoError) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw ioError(path, "read")
+        }
+        return FileIdentity(info)
+    }
+
+    /// The identity of an open file.
+    static func identity(of descriptor: Int32, path: String) throws(TodoError) -> FileIdentity {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ioError(path, "read") }
+        return FileIdentity(info)
+    }
+
+    /// The whole content of the file at `path`, or `nil` when there is no such file.
+    static func read(_ path: String) throws(TodoError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw ioError(path, "read")
+        }
+        defer { close(descriptor) }
+        return try readAll(descriptor, path: path)
+    }
+
+    /// Reads an open file from `offset` to its end.
+    static func readAll(_ descriptor: Int32, path: String, from offset: Int = 0) throws(TodoError) -> [UInt8] {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ioError(path, "read") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw TodoError.io(file: path, operation: "read", reason: "it is a folder, not a file") }
+        var capacity = max(Int(info.st_size) - offset, 0) + 1
+        var result: [UInt8] = []
+        var position = offset
+        while true {
+            var chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < capacity {
+                    let got = pread(descriptor, buffer.baseAddress! + count, capacity - count, off_t(position + count))
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        count = -1 - count  // flag the error, keep the count
+                        return
+                    }
+                    if got == 0 { break }
+                    count += got
+                }
+            }
+            if chunk.count < 0 { throw ioError(path, "read") }
+            let filled = chunk.count
+            position += filled
+            if result.isEmpty {
+                result = chunk
+            } else {
+                result.append(contentsOf: chunk)
+            }
+            chunk = []
+            if filled < capacity { return result }
+            capacity = max(capacity, 65_536)  // the file grew while being read
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file in the same folder: written, flushed
+    /// to disk, then renamed over `path`. The folder itself is not flushed (see ``syncFolder(of:)``).
+    static func replace(
+        _ path: String, with bytes: [UInt8], temporary: String, faults: StoreFaults
+    ) throws(TodoError) {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ioError(path, "write") }
+        var closed = false
+        defer { if !closed { close(descriptor) } }
+        do throws(TodoError) {
+            try writeAll(descriptor, bytes, path: path, faults: faults)
+            try faults.check(.sync, path: path)
+            guard fsync(descriptor) == 0 else { throw ioError(path, "write") }
+        } catch {
+            close(descriptor)
+            closed = true
+            unlink(temporary)
+            throw error
+        }
+        closed = true
+        guard close(descriptor) == 0 else {
+            unlink(temporary)
+            throw ioError(path, "write")
+        }
+        do throws(TodoError) {
+            try faults.check(.rename, path: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = ioError(path, "write")
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Writes all of `bytes` at the descriptor's position.
+    static func writeAll(
+        _ descriptor: Int32, _ bytes: [UInt8], path: String, faults: StoreFaults
+    ) throws(TodoError) {
+        try faults.check(.write, path: path)
+        let failed: Bool = bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return true
+                }
+                written += count
+            }
+            return false
+        }
+        if failed { throw ioError(path, "write") }
+    }
+
+    /// Flushes the folder holding `path`, so that renames in it survive a power cut.
+    static func syncFolder(of path: String) {
+        let descriptor = open(folder(of: path), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Creates the folder holding `path`, and its parents, when missing.
+    static func createFolder(of path: String) throws(TodoError) {
+        let directory = folder(of: path)
+        guard !directory.isEmpty, directory != "/" else { return }
+        if let existing = try identity(of: directory) {
+            guard existing.isDirectory else {
+                throw TodoError.io(file: path, operation: "create", reason: "\(directory) is not a folder")
+            }
+            return
+        }
+        try createFolder(of: directory)
+        guard mkdir(directory, 0o755) == 0 || errno == EEXIST else { throw ioError(directory, "create the folder") }
+    }
+
+    /// The folder part of `path` (`.` for a bare file name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// A ``TodoError/io(file:operation:reason:)`` from `errno`.
+    static func ioError(_ path: String, _ operation: String) -> TodoError {
+        let code = errno
+        let reason: String
+        switch code {
+        case ENOTDIR: reason = "a part of the path is a file, not a folder"
+        case EISDIR: reason = "it is a folder, not a file"
+        case EACCES, EPERM: reason = "permission denied"
+        case EROFS: reason = "the file system is read-only"
+        case ENOSPC: reason = "no space left on the device"
+        case EDQUOT: reason = "the disk quota is exhausted"
+        default: reason = String(cString: strerror(code)).lowercased()
+        }
+        return .io(file: path, operation: operation, reason: reason)
+    }
+}
+
+extension FileIdentity {
+    init(_ info: stat) {
+        #if canImport(Darwin)
+            let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+        self.init(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: Int(info.st_size), modified: modified, changed: changed,
+            isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
+    }
+}

@@ -1,0 +1,364 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The todo store on disk: one JSON file, crash-safe, shared safely by many processes.
+///
+/// ```swift
+/// let storage = JSONFileTodoStorage(path: try TodoStoreLocation.resolve(environment: env))
+/// let provider = TodoServiceProvider(storage: storage)
+/// ```
+///
+/// Beside `todos.json` live `todos.json.lock` (the advisory lock), `todos.json.bak` (a copy
+/// of the last snapshot) and, for large stores, `todos.json.journal` (the changes since the
+/// snapshot). Every operation holds the lock, shared to read and exclusive to write, waiting
+/// at most ``Options/lockTimeout`` seconds. A store file smaller than
+/// ``Options/compactionThreshold`` is rewritten whole on every change (to a temporary file,
+/// flushed, renamed over the old one); a larger one gets each change appended to the journal
+/// and flushed, and is rewritten when the journal reaches ``Options/journalLimit``. A crash
+/// at any instant leaves the old content or the new. A file that cannot be read (damaged,
+/// or from a newer format) is never written over: every operation fails with a
+/// ``TodoError`` naming the problem and the way to recover, and leaves it as it was.
+/// `Docs/StoreFormat.md` describes the files field by field.
+public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
+    // @unchecked Sendable: `cache` and `lastSeen` are guarded by mutex; the rest is immutable
+
+    /// How the store behaves.
+    public struct Options: Sendable {
+        /// Seconds to wait for another process's lock before failing with `storeLocked`.
+        public var lockTimeout: Double
+        /// Store files smaller than this many bytes are rewritten whole on every change; larger
+        /// ones keep a journal.
+        public var compactionThreshold: Int
+        /// The journal is folded into the store file once it would grow past this many bytes.
+        public var journalLimit: Int
+        /// Simulated file-system failures, for tests.
+        public var faults: StoreFaults
+
+        /// Creates options; the defaults suit a personal todo list of any size.
+        public init(
+            lockTimeout: Double = 10, compactionThreshold: Int = 128 * 1024, journalLimit: Int = 256 * 1024,
+            faults: StoreFaults = .none
+        ) {
+            self.lockTimeout = lockTimeout
+            self.compactionThreshold = compactionThreshold
+            self.journalLimit = journalLimit
+            self.faults = faults
+        }
+    }
+
+    /// The store file.
+    public let path: String
+    /// How the store behaves.
+    public let options: Options
+    let files: StoreFiles
+    private let mutex = PosixMutex()
+    private var cache: Cache?  // guarded by mutex
+    private var lastSeen: (snapshot: FileIdentity?, journal: FileIdentity?)?  // guarded by mutex
+
+    /// Opens (lazily: nothing is read before the first operation) the store at `path`.
+    public init(path: String, options: Options = Options()) {
+        self.path = path
+        self.options = options
+        files = StoreFiles(path: path)
+    }
+
+    /// The store file's path.
+    public var location: String { path }
+
+    public func read<Result>(_ body: (any TodoStoreContents) throws -> Result) throws -> Result {
+        try mutex.withLock {
+            try withContents(exclusive: false) { contents in try body(contents) }
+        }
+    }
+
+    public func write<Result>(
+        _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)
+    ) throws -> Result {
+        try mutex.withLock {
+            try withContents(exclusive: true) { contents in
+                let (change, result) = try body(contents)
+                if let change { try commit(change, to: contents) }
+                return result
+            }
+        }
+    }
+
+    public func hasOutsideChanges() -> Bool {
+        let now = (try? FileSystem.identity(of: files.snapshot), try? FileSystem.identity(of: files.journal))
+        return mutex.withLock {
+            guard let lastSeen else { return false }
+            return now.0 != lastSeen.snapshot || now.1 != lastSeen.journal
+        }
+    }
+
+    /// Whether the store is kept as a snapshot and a journal (a large store), for tests and
+    /// benchmarks.
+    var hasJournal: Bool {
+        (try? FileSystem.identity(of: files.journal)) != nil
+    }
+
+    // MARK: Reading
+
+    /// Runs `body` under the lock with the store's contents; called with `mutex` held.
+    private func withContents<Result>(
+        exclusive: Bool, _ body: (FileContents) throws -> Result
+    ) throws -> Result {
+        if exclusive { try FileSystem.createFolder(of: path) }
+        let lock: StoreLock?
+        if !exclusive, try FileSystem.identity(of: FileSystem.folder(of: path)) == nil {
+            lock = nil  // no folder, so no store: nothing to lock
+        } else {
+            lock = try StoreLock.acquire(files.lock, exclusive: exclusive, timeout: options.lockTimeout, store: path)
+        }
+        defer { lock?.release() }
+        let contents = try openContents()
+        defer { contents.close() }
+        let result = try body(contents)
+        lastSeen = (try FileSystem.identity(of: files.snapshot), try FileSystem.identity(of: files.journal))
+        if let state = contents.loadedState, let snapshot = contents.snapshotIdentity {
+            cache = Cache(
+                state: state, snapshot: snapshot, journal: lastSeen?.journal,
+                journalLength: contents.journalLength, journalHeader: contents.journalHeader)
+        } else {
+            cache = nil
+        }
+        return result
+    }
+
+    /// Reads what is needed to start an operation: the journal (small) and, unless the
+    /// journal vouches for it, the whole snapshot.
+    private func openContents() throws -> FileContents {
+        guard let snapshot = try FileSystem.identity(of: files.snapshot) else {
+            try checkNotAFolder()
+            return FileContents(files: files, state: .empty)  // a missing file is an empty store
+        }
+        guard snapshot.isRegularFile else {
+            throw TodoError.io(
+                file: path, operation: "read",
+                reason: snapshot.isDirectory ? "it is a folder, not a file" : "it is not a regular file")
+        }
+        let journalIdentity = try FileSystem.identity(of: files.journal)
+        if let cached = try refreshedCache(snapshot: snapshot, journal: journalIdentity) {
+            return cached
+        }
+        let journal = try readJournal(journalIdentity)
+        if let journal, journal.header.snapshot == snapshot.numbers {
+            try checkBackup(recorded: journal.header)
+            return try FileContents(files: files, snapshot: snapshot, journal: journal, recovery: recovery)
+        }
+        let contents = try loadSnapshot(snapshot, journal: journal)
+        try checkBackup(recorded: journal?.header)
+        return contents
+    }
+
+    /// The cached state brought up to date from the journal's new lines, or `nil` when the
+    /// cache does not apply any more.
+    private func refreshedCache(snapshot: FileIdentity, journal: FileIdentity?) throws -> FileContents? {
+        guard var cache, cache.snapshot == snapshot else { return nil }
+        switch (cache.journal, journal) {
+        case (nil, nil):
+            break
+        case (let old?, let new?) where old.device == new.device && old.inode == new.inode && new.size >= cache.journalLength:
+            if new.size > cache.journalLength {
+                guard let bytes = try FileSystem.read(files.journal) else { return nil }
+                let (changes, length) = try Journal.decodeChanges(
+                    bytes, from: cache.journalLength, firstLine: 0, file: files.journal, recovery: journalRecovery)
+                for change in changes { cache.state.apply(change) }
+                cache.journalLength = length
+            }
+            cache.journal = new
+        default:
+            return nil
+        }
+        self.cache = cache
+        return FileContents(
+            files: files, state: cache.state, snapshot: snapshot, journalHeader: cache.journalHeader,
+            journalLength: cache.journalLength)
+    }
+
+    private func readJournal(_ identity: FileIdentity?) throws -> Journal.Decoded? {
+        guard identity != nil, let bytes = try FileSystem.read(files.journal) else { return nil }
+        return try Journal.decode(bytes, file: files.journal, recovery: journalRecovery)
+    }
+
+    /// Reads and checks the whole snapshot, and applies the journal when it belongs to it.
+    private func loadSnapshot(_ identity: FileIdentity, journal: Journal.Decoded?) throws -> FileContents {
+        guard let bytes = try FileSystem.read(files.snapshot) else {
+            return FileContents(files: files, state: .empty)
+        }
+        let decoded = try Snapshot.decode(bytes, file: path, recovery: recovery)
+        var state = decoded.state
+        var header: Journal.Header?
+        var length = 0
+        if let journal, let generation = decoded.generation, journal.header.generation == generation {
+            for change in journal.changes { state.apply(change) }
+            header = journal.header
+            length = journal.validLength
+        }
+        // A journal of another generation is stale: a compaction wrote the snapshot, then
+        // stopped before replacing the journal. What it holds is in the snapshot already.
+        return FileContents(
+            files: files, state: state, snapshot: identity, journalHeader: header, journalLength: length,
+            vouched: false)
+    }
+
+    /// Refuses a damaged backup, so that the next compaction does not write over it; checked
+    /// when the journal does not vouch for it (small stores: every time).
+    private func checkBackup(recorded header: Journal.Header?) throws {
+        guard let identity = try FileSystem.identity(of: files.backup) else { return }
+        if let header, header.backup == identity.numbers { return }
+        guard identity.isRegularFile, let bytes = try FileSystem.read(files.backup) else {
+            throw TodoError.storeDamaged(
+                file: files.backup, problem: "it is not a regular file", recovery: backupRecovery)
+        }
+        do {
+            _ = try Snapshot.decode(bytes, file: files.backup, recovery: backupRecovery)
+        } catch .storeTooNew {
+            return  // a newer todo's backup: not damaged, and rewritten by the next compaction
+        }
+    }
+
+    private func checkNotAFolder() throws {
+        // A missing store file is an empty store, but a path whose folder is a file is an error.
+        let folder = FileSystem.folder(of: path)
+        if let identity = try FileSystem.identity(of: folder), !identity.isDirectory {
+            throw TodoError.io(file: path, operation: "read", reason: "\(folder) is a file, not a folder")
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes `change`: appended to the journal when the store is large and its journal has
+    /// room, else by rewriting the snapshot.
+    private func commit(_ change: TodoChange, to contents: FileContents) throws {
+        let record = Journal.encode(change)
+        if let header = contents.journalHeader, let snapshot = contents.snapshotIdentity,
+            header.snapshot == snapshot.numbers, snapshot.size >= options.compactionThreshold,
+            contents.journalLength + record.count <= options.journalLimit
+        {
+            try append(record, at: contents.journalLength)
+            contents.applyToLoadedState(change)
+            contents.journalLength += record.count
+            return
+        }
+        var state = try contents.fullState()
+        state.apply(change)
+        let (snapshot, header, journalLength) = try compact(state)
+        contents.replace(state: state, snapshot: snapshot, journalHeader: header, journalLength: journalLength)
+    }
+
+    /// Appends one line to the journal, cutting off a line left unfinished by a crash first.
+    private func append(_ record: [UInt8], at offset: Int) throws {
+        let descriptor = open(files.journal, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystem.ioError(files.journal, "write") }
+        defer { close(descriptor) }
+        do throws(TodoError) {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw FileSystem.ioError(files.journal, "write") }
+            if Int(info.st_size) != offset {
+                guard ftruncate(descriptor, off_t(offset)) == 0 else { throw FileSystem.ioError(files.journal, "write") }
+            }
+            guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw FileSystem.ioError(files.journal, "write") }
+            try FileSystem.writeAll(descriptor, record, path: files.journal, faults: options.faults)
+            try options.faults.check(.sync, path: files.journal)
+            guard fsync(descriptor) == 0 else { throw FileSystem.ioError(files.journal, "write") }
+        } catch {
+            _ = ftruncate(descriptor, off_t(offset))  // no half-written line stays behind
+            throw error
+        }
+    }
+
+    /// Writes `state` as a new snapshot (with a new generation), then its journal header (or
+    /// removes the journal for a small store), then the backup.
+    private func compact(_ state: StoreState) throws -> (FileIdentity?, Journal.Header?, Int) {
+        let encoded = Snapshot.encode(state, generation: UUID())
+        try FileSystem.replace(path, with: encoded.bytes, temporary: files.snapshotTemporary, faults: options.faults)
+        // From here the new snapshot is the store: an old journal is stale (another generation).
+        var backup: FileIdentity?
+        do {
+            try FileSystem.replace(
+                files.backup, with: encoded.bytes, temporary: files.backupTemporary, faults: options.faults)
+            backup = try FileSystem.identity(of: files.backup)
+        } catch {
+            unlink(files.backup)  // no backup rather than an outdated one; the store is written
+        }
+        let snapshot = try FileSystem.identity(of: path)
+        var written: (Journal.Header?, Int) = (nil, 0)
+        if encoded.bytes.count >= options.compactionThreshold, let snapshot {
+            let header = Journal.Header(
+                generation: encoded.generation, snapshot: snapshot.numbers, backup: backup?.numbers ?? [],
+                nextID: state.nextID, nextPosition: state.nextPosition, todosStart: encoded.todosStart,
+                todosEnd: encoded.todosEnd)
+            let bytes = Journal.encode(header)
+            do {
+                try FileSystem.replace(
+                    files.journal, with: bytes, temporary: files.journalTemporary, faults: options.faults)
+                written = (header, bytes.count)
+            } catch {
+                unlink(files.journal)  // the next operation reads the whole snapshot instead
+            }
+        } else {
+            unlink(files.journal)  // if it stays, it is stale: another generation, ignored
+        }
+        FileSystem.syncFolder(of: path)
+        return (snapshot, written.0, written.1)
+    }
+
+    // MARK: Recovery advice
+
+    private var recovery: String {
+        if (try? FileSystem.identity(of: files.backup)) != nil {
+            return
+                "To go back to the last good copy, run: cp '\(files.backup)' '\(path)' (or fix the JSON by hand; see Docs/StoreFormat.md)"
+        }
+        return "Fix the JSON by hand, or move the file away to start an empty store: mv '\(path)' '\(path).damaged'"
+    }
+
+    private var journalRecovery: String {
+        "It holds the changes made since \(path) was written. Move it away to go back to the state the store file holds (those changes are lost): mv '\(files.journal)' '\(files.journal).damaged'"
+    }
+
+    private var backupRecovery: String {
+        "The store itself is fine. Move the damaged backup away; a new one is written with the next change: mv '\(files.backup)' '\(files.backup).damaged'"
+    }
+}
+
+/// The files of a store.
+struct StoreFiles: Sendable {
+    let snapshot: String
+    let journal: String
+    let backup: String
+    let lock: String
+    let snapshotTemporary: String
+    let journalTemporary: String
+    let backupTemporary: String
+
+    init(path: String) {
+        snapshot = path
+        journal = path + ".journal"
+        backup = path + ".bak"
+        lock = path + ".lock"
+        snapshotTemporary = path + ".tmp"
+        journalTemporary = path + ".journal.tmp"
+        backupTemporary = path + ".bak.tmp"
+    }
+}
+
+/// What a long-lived storage keeps between operations.
+private struct Cache {
+    var state: StoreState
+    var snapshot: FileIdentity
+    var journal: FileIdentity?
+    var journalLength: Int
+    var journalHeader: Journal.Header?
+}

@@ -1,0 +1,189 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The journal beside a large store file (`todos.json.journal`): the changes made since the
+/// snapshot was written, one JSON object per line, appended and flushed one at a time.
+///
+/// ```text
+/// {"journal":1,"generation":"…","snapshot":[2049,1234,20480000,…],"nextId":100001,…}
+/// {"kind":"markedDone","put":[{"id":3,…}],"delete":[],"before":[{"id":3,…}]}
+/// ```
+///
+/// The first line ties the journal to one snapshot: its generation, and the identity of the
+/// file as written (device, inode, size, modification and change times). A journal whose
+/// generation is not the snapshot's is stale (left by a compaction cut short) and ignored. A
+/// last line without its line break is an append cut short by a crash: it was never
+/// reported as done, and is ignored (and cut off by the next write).
+enum Journal {
+    static let version = 1
+
+    struct Header: Equatable {
+        var generation: UUID
+        /// The snapshot file's identity numbers (``FileIdentity/numbers``).
+        var snapshot: [Int]
+        /// The backup file's identity numbers, empty when there is none.
+        var backup: [Int]
+        var nextID: Int
+        var nextPosition: Int
+        /// Where the todo lines of the snapshot are.
+        var todosStart: Int
+        var todosEnd: Int
+    }
+
+    struct Decoded {
+        var header: Header
+        var changes: [TodoChange]
+        /// The length up to the end of the last complete line.
+        var validLength: Int
+    }
+
+    static func encode(_ header: Header) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("journal")
+        json.int(version)
+        json.key("generation")
+        json.raw(Todo.uuidBytes(header.generation))
+        json.key("snapshot")
+        json.beginArray()
+        for number in header.snapshot {
+            json.element()
+            json.int(number)
+        }
+        json.endArray()
+        json.key("backup")
+        json.beginArray()
+        for number in header.backup {
+            json.element()
+            json.int(number)
+        }
+        json.endArray()
+        json.key("nextId")
+        json.int(header.nextID)
+        json.key("nextPosition")
+        json.int(header.nextPosition)
+        json.key("todosStart")
+        json.int(header.todosStart)
+        json.key("todosEnd")
+        json.int(header.todosEnd)
+        json.endObject()
+        json.newline()
+        return json.bytes
+    }
+
+    static func encode(_ change: TodoChange) -> [UInt8] {
+        var json = JSONWriter(capacity: 512)
+        change.write(to: &json)
+        json.newline()
+        return json.bytes
+    }
+
+    /// Reads a journal.
+    ///
+    /// - Throws: ``TodoError/storeDamaged(file:problem:recovery:)`` naming the line.
+    static func decode(_ bytes: [UInt8], file: String, recovery: String) throws(TodoError) -> Decoded {
+        func damaged(_ problem: String) -> TodoError {
+            .storeDamaged(file: file, problem: problem, recovery: recovery)
+        }
+        guard let headerEnd = bytes.firstIndex(of: 0x0A) else {
+            throw damaged(bytes.isEmpty ? "the journal is empty (zero bytes)" : "the journal's first line is cut short")
+        }
+        let parsed: Result<Header, JSONError> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONError) in try decodeHeader(UnsafeRawBufferPointer(rebasing: buffer[0..<headerEnd])) }
+        }
+        let header: Header
+        switch parsed {
+        case .success(let value): header = value
+        case .failure(let error): throw damaged("line 1 (the header): \(error.message)")
+        }
+        let (changes, validLength) = try decodeChanges(bytes, from: headerEnd + 1, firstLine: 2, file: file, recovery: recovery)
+        return Decoded(header: header, changes: changes, validLength: validLength)
+    }
+
+    /// Reads the complete lines of `bytes` from `offset` as changes; returns them and the
+    /// offset after the last complete line.
+    static func decodeChanges(
+        _ bytes: [UInt8], from offset: Int, firstLine: Int, file: String, recovery: String
+    ) throws(TodoError) -> ([TodoChange], Int) {
+        var changes: [TodoChange] = []
+        var lineStart = offset
+        var lineNumber = firstLine
+        let result: TodoError? = bytes.withUnsafeBytes { buffer in
+            while lineStart < buffer.count {
+                guard let newline = buffer[lineStart...].firstIndex(of: 0x0A) else { break }  // a torn append
+                if newline > lineStart {
+                    var reader = JSONReader(UnsafeRawBufferPointer(rebasing: buffer[lineStart..<newline]))
+                    do throws(JSONError) {
+                        changes.append(try TodoChange.read(from: &reader))
+                        try reader.expectEnd()
+                    } catch {
+                        return .storeDamaged(
+                            file: file, problem: "line \(lineNumber): \(error.message) (column \(error.offset + 1))",
+                            recovery: recovery)
+                    }
+                }
+                lineStart = newline + 1
+                lineNumber += 1
+            }
+            return nil
+        }
+        if let result { throw result }
+        return (changes, lineStart)
+    }
+
+    private static func decodeHeader(_ buffer: UnsafeRawBufferPointer) throws(JSONError) -> Header {
+        var reader = JSONReader(buffer)
+        var object = try reader.beginObject()
+        var version: Int?
+        var generation: UUID?
+        var snapshot: [Int]?
+        var backup: [Int] = []
+        var nextID: Int?
+        var nextPosition: Int?
+        var todosStart: Int?
+        var todosEnd: Int?
+        while let key = try reader.nextKey(in: &object) {
+            if key.equals("journal") {
+                version = try reader.readInt()
+            } else if key.equals("generation") {
+                reader.skipSpaces()
+                guard let raw = try reader.rawStringBytes(), let value = Todo.parseUUID(raw) else {
+                    throw reader.error("'generation' must be a UUID")
+                }
+                generation = value
+            } else if key.equals("snapshot") {
+                var numbers: [Int] = []
+                var array = try reader.beginArray()
+                while try reader.nextElement(in: &array) { numbers.append(try reader.readInt()) }
+                snapshot = numbers
+            } else if key.equals("backup") {
+                var array = try reader.beginArray()
+                while try reader.nextElement(in: &array) { backup.append(try reader.readInt()) }
+            } else if key.equals("nextId") {
+                nextID = try reader.readInt()
+            } else if key.equals("nextPosition") {
+                nextPosition = try reader.readInt()
+            } else if key.equals("todosStart") {
+                todosStart = try reader.readInt()
+            } else if key.equals("todosEnd") {
+                todosEnd = try reader.readInt()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        try reader.expectEnd()
+        guard let version else { throw JSONError(offset: 0, message: "not a journal header") }
+        guard version == Journal.version else {
+            throw JSONError(offset: 0, message: "journal version \(version) is not one this todo understands")
+        }
+        guard let generation, let snapshot, let nextID, let nextPosition, let todosStart, let todosEnd,
+            todosStart >= 0, todosEnd >= todosStart
+        else { throw JSONError(offset: 0, message: "the header lacks a field") }
+        return Header(
+            generation: generation, snapshot: snapshot, backup: backup, nextID: nextID, nextPosition: nextPosition,
+            todosStart: todosStart, todosEnd: todosEnd)
+    }
+}

@@ -1,0 +1,215 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The store file: one JSON document holding every todo (see `Docs/StoreFormat.md`).
+///
+/// As written here, one todo per line, sorted by id, so that a todo can be found by a binary
+/// search over the file's lines without reading all of it:
+///
+/// ```text
+/// {"version":1,"generation":"…","nextId":4,"nextPosition":4096,"todos":[
+/// {"id":1,…,"position":1024},
+/// {"id":3,…,"position":3072}
+/// ],"history":[
+/// {"kind":"deleted","put":[],"delete":[2],"before":[{"id":2,…}]}
+/// ]}
+/// ```
+///
+/// Readers accept any JSON with the same fields (a file edited by hand), in any layout.
+enum Snapshot {
+    /// The format version this code writes and reads.
+    static let version = 1
+
+    /// A snapshot's bytes and where its todo lines are.
+    struct Encoded {
+        var bytes: [UInt8]
+        /// The generation written in it.
+        var generation: UUID
+        /// The offset of the first todo line.
+        var todosStart: Int
+        /// The offset just after the last todo line (its new line included).
+        var todosEnd: Int
+    }
+
+    /// A snapshot as read.
+    struct Decoded {
+        var state: StoreState
+        /// `nil` for a file written by hand without one.
+        var generation: UUID?
+    }
+
+    static func encode(_ state: StoreState, generation: UUID) -> Encoded {
+        var json = JSONWriter(capacity: 128 + state.todos.count * 300)
+        json.beginObject()
+        json.key("version")
+        json.int(version)
+        json.key("generation")
+        json.raw(Todo.uuidBytes(generation))
+        json.key("nextId")
+        json.int(state.nextID)
+        json.key("nextPosition")
+        json.int(state.nextPosition)
+        json.key("todos")
+        json.beginArray()
+        json.newline()
+        let todosStart = json.bytes.count
+        for (index, todo) in state.todos.enumerated() {
+            todo.write(to: &json, includingPosition: true)
+            if index < state.todos.count - 1 { json.element() }
+            json.newline()
+        }
+        let todosEnd = json.bytes.count
+        json.endArray()
+        json.key("history")
+        json.beginArray()
+        json.newline()
+        for (index, change) in state.history.enumerated() {
+            change.write(to: &json)
+            if index < state.history.count - 1 { json.element() }
+            json.newline()
+        }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        return Encoded(bytes: json.bytes, generation: generation, todosStart: todosStart, todosEnd: todosEnd)
+    }
+
+    /// Reads a whole snapshot, checking everything.
+    ///
+    /// - Throws: ``TodoError/storeDamaged(file:problem:recovery:)`` or
+    ///   ``TodoError/storeTooNew(file:version:supported:)``; `recovery` is the store's.
+    static func decode(_ bytes: [UInt8], file: String, recovery: String) throws(TodoError) -> Decoded {
+        func damaged(_ problem: String) -> TodoError {
+            .storeDamaged(file: file, problem: problem, recovery: recovery)
+        }
+        guard !bytes.isEmpty else {
+            throw damaged("the file is empty (zero bytes), but a store always holds a JSON object")
+        }
+        let result: Result<Decoded, TodoError> = bytes.withUnsafeBytes { buffer in
+            var start = 0
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }  // a BOM
+            do throws(JSONError) {
+                if let version = try declaredVersion(buffer, from: start), version > Snapshot.version {
+                    return .failure(.storeTooNew(file: file, version: version, supported: Snapshot.version))
+                }
+                var reader = JSONReader(buffer, at: start)
+                return .success(try decodeDocument(&reader))
+            } catch {
+                let (line, column) = JSONError.lineAndColumn(of: error.offset, in: buffer)
+                return .failure(damaged("\(error.message) at line \(line), column \(column)"))
+            }
+        }
+        return try result.get()
+    }
+
+    /// The `version` of the document: found at once when it comes first (as written here),
+    /// else by skipping through the top-level object. `nil` when the document has none or is
+    /// not an object.
+    private static func declaredVersion(_ buffer: UnsafeRawBufferPointer, from start: Int) throws(JSONError) -> Int? {
+        var reader = JSONReader(buffer, at: start)
+        guard reader.peek() == UInt8(ascii: "{") else { return nil }
+        var object = try reader.beginObject()
+        while let key = try reader.nextKey(in: &object) {
+            if key.equals("version") {
+                reader.skipSpaces()
+                return try? reader.readInt()
+            }
+            try reader.skipValue()
+        }
+        return nil
+    }
+
+    private static func decodeDocument(_ reader: inout JSONReader) throws(JSONError) -> Decoded {
+        let documentStart = reader.index
+        guard reader.peek() == UInt8(ascii: "{") else {
+            let found: String
+            switch reader.peek() {
+            case UInt8(ascii: "["): found = "an array"
+            case UInt8(ascii: "\""): found = "a string"
+            case nil: found = "nothing"
+            default: found = "something else"
+            }
+            throw JSONError(
+                offset: documentStart,
+                message: "the top level is \(found), not an object with \"version\" and \"todos\"")
+        }
+        var object = try reader.beginObject()
+        var version: Int?
+        var generation: UUID?
+        var nextID = 1
+        var nextPosition = StoreState.positionGap
+        var todos: [Todo]?
+        var history: [TodoChange] = []
+        var todoOffsets: [Int] = []
+        while let key = try reader.nextKey(in: &object) {
+            let valueStart = reader.index
+            if key.equals("version") {
+                let value = try reader.readInt()
+                guard value >= 1 else { throw JSONError(offset: valueStart, message: "version \(value) is not a store version") }
+                version = value
+            } else if key.equals("generation") {
+                if try !reader.readNull() {
+                    reader.skipSpaces()
+                    guard let raw = try? reader.rawStringBytes(), let value = Todo.parseUUID(raw) else {
+                        throw JSONError(offset: valueStart, message: "'generation' must be a UUID")
+                    }
+                    generation = value
+                }
+            } else if key.equals("nextId") {
+                nextID = try reader.readInt()
+            } else if key.equals("nextPosition") {
+                nextPosition = try reader.readInt()
+            } else if key.equals("todos") {
+                guard reader.peek() == UInt8(ascii: "[") else {
+                    throw JSONError(offset: valueStart, message: "\"todos\" must be an array")
+                }
+                var list: [Todo] = []
+                var array = try reader.beginArray()
+                var fallbackPosition = 0
+                while try reader.nextElement(in: &array) {
+                    reader.skipSpaces()
+                    todoOffsets.append(reader.index)
+                    fallbackPosition += StoreState.positionGap
+                    list.append(try Todo.read(from: &reader, defaultPosition: fallbackPosition))
+                }
+                todos = list
+            } else if key.equals("history") {
+                var array = try reader.beginArray()
+                while try reader.nextElement(in: &array) {
+                    history.append(try TodoChange.read(from: &reader))
+                }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        try reader.expectEnd()
+        guard version != nil else {
+            throw JSONError(offset: documentStart, message: "the top-level object has no \"version\"")
+        }
+        guard var todos else {
+            throw JSONError(offset: documentStart, message: "the top-level object has no \"todos\" array")
+        }
+        if !isSortedByID(todos) {
+            let order = todos.indices.sorted { todos[$0].id < todos[$1].id }
+            todos = order.map { todos[$0] }
+            todoOffsets = order.map { todoOffsets[$0] }
+        }
+        for index in todos.indices.dropFirst() where todos[index].id == todos[index - 1].id {
+            throw JSONError(
+                offset: max(todoOffsets[index - 1], todoOffsets[index]),
+                message: "todo id \(todos[index].id) appears twice (ids must be unique)")
+        }
+        let state = StoreState(
+            todos: todos, nextID: nextID, nextPosition: nextPosition,
+            history: Array(history.suffix(TodoStorageHistory.limit)))
+        return Decoded(state: state, generation: generation)
+    }
+
+    private static func isSortedByID(_ todos: [Todo]) -> Bool {
+        for index in todos.indices.dropFirst() where todos[index - 1].id >= todos[index].id { return false }
+        return true
+    }
+}

@@ -1,0 +1,88 @@
+/// Everything a store holds, in memory: the todos sorted by id, the counters, the undo history.
+struct StoreState: Sendable, Equatable {
+    /// Sorted by id, ids unique.
+    private(set) var todos: [Todo]
+    /// The id the next todo receives; greater than every id ever used.
+    private(set) var nextID: Int
+    /// The position a todo appended to the list receives.
+    private(set) var nextPosition: Int
+    /// Changes that can be undone, oldest first.
+    private(set) var history: [TodoChange]
+
+    /// The space left between the positions of todos appended one after another, so that a
+    /// todo can be moved between two of them without renumbering the others.
+    static let positionGap = 1024
+
+    static let empty = StoreState(todos: [], nextID: 1, nextPosition: positionGap, history: [])
+
+    /// Creates a state from todos sorted by strictly increasing id.
+    init(todos: [Todo], nextID: Int, nextPosition: Int, history: [TodoChange]) {
+        self.todos = todos
+        self.nextID = max(nextID, (todos.last?.id ?? 0) + 1, 1)
+        let lastPosition = todos.map(\.position).max() ?? 0
+        self.nextPosition = max(nextPosition, lastPosition + StoreState.positionGap)
+        self.history = history
+    }
+
+    /// The todo with `id`.
+    func todo(id: Int) -> Todo? {
+        index(of: id).map { todos[$0] }
+    }
+
+    /// The todos in the manual order.
+    func ordered() -> [Todo] {
+        todos.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+    }
+
+    /// Applies `change`: puts and deletes todos, moves the counters, records it for undo (or,
+    /// for an undo, forgets the change it undoes).
+    mutating func apply(_ change: TodoChange) {
+        for id in change.deleted {
+            if let index = index(of: id) { todos.remove(at: index) }
+        }
+        for todo in change.put {
+            if let last = todos.last, todo.id > last.id {
+                todos.append(todo)
+            } else if let index = index(of: todo.id) {
+                todos[index] = todo
+            } else {
+                todos.insert(todo, at: insertionIndex(of: todo.id))
+            }
+        }
+        StoreState.advance(&nextID, &nextPosition, for: change)
+        StoreState.record(change, in: &history)
+    }
+
+    /// Moves the counters past what `change` puts.
+    static func advance(_ nextID: inout Int, _ nextPosition: inout Int, for change: TodoChange) {
+        for todo in change.put {
+            nextID = max(nextID, todo.id + 1)
+            nextPosition = max(nextPosition, todo.position + positionGap)
+        }
+    }
+
+    /// Adds `change` to the undo history, or removes the change an undo undoes.
+    static func record(_ change: TodoChange, in history: inout [TodoChange]) {
+        if change.kind == .undone {
+            if !history.isEmpty { history.removeLast() }
+        } else {
+            history.append(change)
+            if history.count > TodoStorageHistory.limit { history.removeFirst(history.count - TodoStorageHistory.limit) }
+        }
+    }
+
+    private func index(of id: Int) -> Int? {
+        let index = insertionIndex(of: id)
+        return index < todos.count && todos[index].id == id ? index : nil
+    }
+
+    private func insertionIndex(of id: Int) -> Int {
+        var low = 0
+        var high = todos.count
+        while low < high {
+            let middle = (low + high) / 2
+            if todos[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,44 @@
+/// One change as a store writes it, in one step: the todos it puts (created or changed, as
+/// they are after it), the ids it deletes, and the todos as they were before, for undo.
+///
+/// The todo service builds changes; a storage applies them all or not at all, and keeps the
+/// last ``TodoStorageHistory/limit`` of them (not undone yet) for undo.
+public struct TodoChange: Sendable, Hashable {
+    /// What kind of change this is.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case created, updated, deleted, moved, markedDone, markedUndone, cleared, imported
+        /// The undoing of the latest change in the history (which it removes from the history).
+        case undone
+    }
+
+    /// What kind of change this is.
+    public var kind: Kind
+    /// Todos created or changed, as they are after the change.
+    public var put: [Todo]
+    /// Ids of the todos deleted.
+    public var deleted: [Int]
+    /// The todos the change modified or deleted, as they were before it.
+    public var before: [Todo]
+
+    /// Creates a change.
+    public init(kind: Kind, put: [Todo] = [], deleted: [Int] = [], before: [Todo] = []) {
+        self.kind = kind
+        self.put = put
+        self.deleted = deleted
+        self.before = before
+    }
+
+    /// The change that undoes this one: the `before` todos put back, the created ones deleted.
+    public var inverse: TodoChange {
+        let existed = Set(before.map(\.id))
+        return TodoChange(
+            kind: .undone, put: before, deleted: put.map(\.id).filter { !existed.contains($0) },
+            before: put)
+    }
+}
+
+/// The undo history a storage keeps.
+public enum TodoStorageHistory {
+    /// How many changes can be undone, most recent first.
+    public static let limit = 20
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+/// The JSON-file store: what it writes, what it reads back, its two modes (whole file,
+/// snapshot + journal), and the files beside it.
+@Suite struct JSONFileStoreTests {
+    let folder = TemporaryFolder()
+    let providers = ProviderPool()
+    var path: String { folder.file("todos.json") }
+
+    /// Options that make a store of a few todos keep a journal.
+    static let journaled = JSONFileTodoStorage.Options(compactionThreshold: 600, journalLimit: 4_000)
+
+    func service(_ options: JSONFileTodoStorage.Options = .init(), clock: TestClock = TestClock()) -> TodoServiceType {
+        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options), clock: clock))
+            .todoService
+    }
+
+    @Test func aMissingFileIsAnEmptyStoreAndReadingCreatesNothing() throws {
+        let nested = folder.file("a/b/todos.json")
+        let storage = JSONFileTodoStorage(path: nested)
+        let todos = try providers.keep(makeProvider(storage: storage)).todoService.fetch(TodoQuery(status: .all)).value()
+        #expect(todos == [])
+        #expect(!folder.exists("a"))
+    }
+
+    @Test func writingCreatesTheMissingFoldersAndOneJSONDocumentWithAVersion() throws {
+        let nested = folder.file("a/b/todos.json")
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested))).todoService
+        _ = try service.create(TodoDraft(title: "Buy milk")).value()
+        let data = try #require(FileManager.default.contents(atPath: nested))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(document["version"] as? Int == 1)
+        let todos = try #require(document["todos"] as? [[String: Any]])
+        #expect(todos.count == 1)
+        #expect(todos[0]["title"] as? String == "Buy milk")
+        #expect(todos[0]["id"] as? Int == 1)
+    }
+
+    @Test func whatOneStorageWritesAnotherReadsBackExactly() throws {
+        let clock = TestClock()
+        let writer = service(clock: clock)
+        var draft = TodoDraft(title: "Pay \"rent\" \\ now", note: "line 1\nline 2\ttab", priority: .high)
+        draft.due = .tomorrow
+        draft.tags = ["home", "money"]
+        draft.recurrence = .monthly
+        let created = try writer.create(draft).value()
+        let unicode = try writer.create(TodoDraft(title: "Café 🍰 日本語 \u{1}")).value()
+        clock.advance(seconds: 60)
+        _ = try writer.markDone(ids: [unicode.id]).value()
+        let reader = service()
+        let all = try reader.fetch(TodoQuery(status: .all)).value()
+        #expect(all.map(\.id) == [1, 2])
+        #expect(all[0] == created)
+        #expect(all[1].title == "Café 🍰 日本語 \u{1}")
+        #expect(all[1].isDone)
+        #expect(all[1].completedAt == clock.now)
+    }
+
+    @Test func aSmallStoreIsRewrittenWholeAndKeepsABackupCopy() throws {
+        let service = self.service()
+        _ = try service.create(TodoDraft(title: "one")).value()
+        _ = try service.create(TodoDraft(title: "two")).value()
+        #expect(!folder.exists("todos.json.journal"))
+        #expect(folder.bytes("todos.json.bak") == folder.bytes("todos.json"))
+        #expect(folder.exists("todos.json.lock"))
+        #expect(!folder.exists("todos.json.tmp"))
+    }
+
+    @Test func aLargeStoreAppendsToItsJournalAndFoldsItInWhenItIsFull() throws {
+        let service = self.service(Self.journaled)
+        for index in 1...6 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
+        #expect(folder.exists("todos.json.journal"))
+        let snapshotBefore = folder.bytes("todos.json")
+        _ = try service.markDone(ids: [2]).value()
+        #expect(folder.bytes("todos.json") == snapshotBefore, "a change to a large store only appends")
+        let journal = String(decoding: folder.bytes("todos.json.journal") ?? [], as: UTF8.self)
+        #expect(journal.hasSuffix("\n"))
+        #expect(journal.contains(#""kind":"markedDone""#))
+        // Enough changes to fill the journal: it is folded into the snapshot, and starts over.
+        for _ in 1...20 {
+            _ = try service.markUndone(ids: [2]).value()
+            _ = try service.markDone(ids: [2]).value()
+        }
+        #expect(folder.bytes("todos.json") != snapshotBefore)
+        #expect((folder.bytes("todos.json.journal")?.count ?? 0) < Self.journaled.journalLimit)
+        let reread = try self.service().fetch(TodoQuery(status: .all)).value()
+        #expect(reread.count == 6)
+        #expect(reread.first { $0.id == 2 }?.isDone == true)
+    }
+
+    @Test func aTodoIsFoundByIdWithoutReadingTheWholeLargeStore() throws {
+        let writer = service(Self.journaled)
+        for index in 1...40 { _ = try writer.create(TodoDraft(title: "todo \(index)")).value() }
+        _ = try writer.delete(ids: [7, 20]).value()
+        // Make the journal vouch for a fresh snapshot, then change a few todos in the journal.
+        _ = try writer.clearCompleted().value()
+        let storage = JSONFileTodoStorage(path: path, options: Self.journaled)
+        try storage.read { contents throws in
+            for id in [1, 2, 6, 8, 19, 21, 39, 40] {
+                #expect(try contents.todo(id: id)?.title == "todo \(id)")
+            }
+            #expect(try contents.todo(id: 7) == nil)
+            #expect(try contents.todo(id: 20) == nil)
+            #expect(try contents.todo(id: 41) == nil)
+            #expect(try contents.todo(id: 0) == nil)
+            #expect(try contents.nextID() == 41)
+            #expect((contents as? FileContents)?.loadedState == nil, "a lookup by id does not load every todo")
+        }
+    }
+
+    @Test func journaledChangesAreSeenByTheLookupById() throws {
+        let writer = service(Self.journaled)
+        for index in 1...10 { _ = try writer.create(TodoDraft(title: "todo \(index)")).value() }
+        _ = try writer.update(id: 3, TodoPatch(title: "renamed")).value()
+        _ = try writer.delete(ids: [4]).value()
+        let created = try writer.create(TodoDraft(title: "eleven")).value()
+        #expect(created.id == 11)
+        let storage = JSONFileTodoStorage(path: path, options: Self.journaled)
+        try storage.read { contents throws in
+            #expect(try contents.todo(id: 3)?.title == "renamed")
+            #expect(try contents.todo(id: 4) == nil)
+            #expect(try contents.todo(id: 11)?.title == "eleven")
+            #expect(try contents.nextID() == 12)
+        }
+    }
+
+    @Test func aLongLivedStorageFollowsWhatOthersWrite() throws {
+        let mine = JSONFileTodoStorage(path: path, options: Self.journaled)
+        let myService = providers.keep(makeProvider(storage: mine)).todoService
+        let other = service(Self.journaled)
+        for index in 1...8 { _ = try other.create(TodoDraft(title: "todo \(index)")).value() }
+        #expect(try myService.fetch(TodoQuery()).value().count == 8)
+        #expect(!mine.hasOutsideChanges())
+        _ = try other.markDone(ids: [1]).value()  // appended to the journal
+        #expect(mine.hasOutsideChanges())
+        #expect(try myService.fetch(TodoQuery()).value().count == 7)
+        #expect(!mine.hasOutsideChanges())
+        _ = try other.clearCompleted().value()
+        _ = try myService.create(TodoDraft(title: "mine")).value()
+        let titles = try other.fetch(TodoQuery()).value().map(\.title)
+        #expect(titles.last == "mine")
+        #expect(titles.count == 8)
+    }
+
+    @Test func idsAreNeverReusedAfterDeleteClearOrUndo() throws {
+        let service = self.service()
+        _ = try service.create(TodoDraft(title: "a")).value()
+        _ = try service.create(TodoDraft(title: "b")).value()
+        _ = try service.delete(ids: [2]).value()
+        #expect(try service.create(TodoDraft(title: "c")).value().id == 3)
+        _ = try service.markDone(ids: [3]).value()
+        _ = try service.clearCompleted().value()
+        #expect(try service.create(TodoDraft(title: "d")).value().id == 4)
+        _ = try service.undo().value()  // removes d
+        #expect(try self.service().create(TodoDraft(title: "e")).value().id == 5)
+    }
+
+    @Test func theUndoHistoryOutlivesTheProcess() throws {
+        _ = try service().create(TodoDraft(title: "a")).value()
+        let deleted = try service().delete(ids: [1]).value()
+        let undone = try service().undo().value()
+        #expect(undone.undoneKind == .deleted)
+        #expect(undone.restored == deleted)
+        #expect(try service().todo(id: 1).value() == deleted[0])
+    }
+
+    @Test func theUndoHistoryOutlivesACompaction() throws {
+        let service = self.service(Self.journaled)
+        for index in 1...12 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
+        let deleted = try service.delete(ids: [5]).value()
+        let snapshot = folder.bytes("todos.json")
+        for _ in 1...8 {
+            _ = try service.markDone(ids: [1]).value()
+            _ = try service.markUndone(ids: [1]).value()
+        }
+        #expect(folder.bytes("todos.json") != snapshot, "the journal was folded into the snapshot")
+        for _ in 1...16 { #expect(try service.undo().value().undoneKind != .deleted) }
+        #expect(try self.service(Self.journaled).undo().value().undoneKind == .deleted)
+        #expect(try self.service(Self.journaled).todo(id: 5).value() == deleted[0])
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+@testable import TodoCore
+
+/// 2030-01-07 09:30:00 UTC, a Monday.
+let monday = Date(timeIntervalSince1970: 1_894_008_600)
+
+/// A day of the calendar written as `YYYY-MM-DD`.
+func day(_ text: String) -> CalendarDay {
+    try! CalendarDay(parsing: text)
+}
+
+/// The UUID `00000000-0000-0000-0000-0000000000NN`.
+func uuid(_ number: Int) -> UUID {
+    let hex = String(number, radix: 16)
+    return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
+}
+
+/// A clock whose time the test moves.
+final class TestClock: @unchecked Sendable {
+    // @unchecked Sendable: `date` is guarded by lock
+    private let date: Locked<Date>
+    let utcOffset: Int
+
+    init(_ date: Date = monday, utcOffset: Int = 0) {
+        self.date = Locked(date)
+        self.utcOffset = utcOffset
+    }
+
+    var clock: TodoClock {
+        TodoClock(now: { [date] in date.withLock { $0 } }, utcOffset: { [utcOffset] _ in utcOffset })
+    }
+
+    func advance(seconds: Double) {
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    func advance(days: Int) {
+        advance(seconds: Double(days) * 86_400)
+    }
+
+    var now: Date { date.withLock { $0 } }
+}
+
+/// A provider over `storage` with a test clock and sequential UUIDs.
+func makeProvider(
+    storage: TodoStorageType = InMemoryTodoStorage(), clock: TestClock = TestClock(),
+    alertService: AlertServiceType = UnavailableAlertService()
+) -> TodoServiceProvider {
+    TodoServiceProvider(storage: storage, alertService: alertService, clock: clock.clock, uuids: .sequential())
+}
+
+extension Observable {
+    /// The one value the operation emits, or its error (blocking: operations here are synchronous).
+    func value() throws -> Element {
+        var result: Result<Element, Error>?
+        _ = subscribe(
+            onNext: { result = .success($0) },
+            onError: { result = .failure($0) })
+        return try result!.get()
+    }
+}
+
+/// The `TodoError` `body` throws, or `nil`.
+func todoError<T>(_ body: () throws -> T) -> TodoError? {
+    do {
+        _ = try body()
+        return nil
+    } catch let error as TodoError {
+        return error
+    } catch {
+        return .io(file: "?", operation: "?", reason: "not a TodoError: \(error)")
+    }
+}
+
+/// Keeps providers alive for a test: services hold their provider `unowned`, as the
+/// ServiceProvider convention has it, so a provider must outlive the services taken from it.
+final class ProviderPool: @unchecked Sendable {
+    // @unchecked Sendable: `providers` is guarded by its lock
+    private let providers = Locked<[TodoServiceProvider]>([])
+
+    @discardableResult
+    func keep(_ provider: TodoServiceProvider) -> TodoServiceProvider {
+        providers.withLock { $0.append(provider) }
+        return provider
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// A value shared between threads, guarded by an `NSLock`.
+///
+/// Tests use it instead of `Synchronization.Mutex`: ThreadSanitizer sees `NSLock` (a pthread
+/// mutex) but not `Mutex`'s uninstrumented lock, and would report races that are not there.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is guarded by `lock`
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
