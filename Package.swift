@@ -27,6 +27,7 @@ let package = Package(
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore"]),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),
     ],
     swiftLanguageModes: [.v6]

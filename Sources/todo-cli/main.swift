@@ -1,8 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
-/// Entry point of the `todo` command.
-///
-/// The todo subcommands arrive with the TodoCore library; until then the command only
-/// answers `--help`, `help` and `--version`, and rejects anything else as a usage error.
-let arguments = Array(CommandLine.arguments.dropFirst())
-exit(Command.run(arguments, output: StandardStreams()).rawValue)
+// Entry point of the `todo` command: parses the arguments, then runs the command.
+// (The command views are being written; this entry point is replaced with them.)
+print("todo: under construction")

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import todo_cli
+
+@Test func theCommandModuleLoads() {
+    #expect(GlobalOptions() == GlobalOptions())
+}
