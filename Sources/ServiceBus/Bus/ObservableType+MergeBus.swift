@@ -38,6 +38,44 @@ extension ObservableType {
         return Observable.merge(asObservable(), mutations)
     }
 
+    /// Merges `bus` into this mutation stream, turning each message into a stream of
+    /// mutations of `reactor` — for messages that need work before they change the state,
+    /// such as fetching again after a "reloaded" event.
+    ///
+    /// The streams run one after another, in the order of the messages (a message's
+    /// mutations all come before the next message's). An error in one stream ends only that
+    /// stream. As with ``merge(_:for:_:)``, the reactor is not kept alive.
+    ///
+    /// ```swift
+    /// func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+    ///     mutation.merge(provider.todoService.events, for: self, mutations: { reactor, event in
+    ///         switch event {
+    ///         case .reloaded: return reactor.provider.todoService.fetch(query).map(Mutation.setTodos)
+    ///         default: return .just(.apply(event))
+    ///         }
+    ///     })
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bus: The bus (or any observable) to merge.
+    ///   - reactor: The reactor whose mutations these are; held without keeping it alive.
+    ///   - mutations: Returns the mutations for a message (`.empty()` to ignore it).
+    /// - Returns: This stream's mutations and the bus's, interleaved as they arrive.
+    public func merge<Bus: ObservableConvertibleType, R: Reactor>(
+        _ bus: Bus,
+        for reactor: R,
+        mutations: @escaping (R, Bus.Element) -> Observable<Element>
+    ) -> Observable<Element> {
+        let reference = reactor.guardedReference()
+        let streams = bus.asObservable().concatMap { message -> Observable<Element> in
+            guard let reactor = reference.beginUse() else { return .empty() }
+            defer { reference.endUse() }
+            return mutations(reactor, message).catch { _ in .empty() }
+        }
+        return Observable.merge(asObservable(), streams)
+    }
+
     /// Merges `bus` into this mutation stream, turning each message into a mutation — or
     /// into nothing, when `mutation` returns `nil`.
     ///

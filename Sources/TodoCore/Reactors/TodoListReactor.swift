@@ -1,0 +1,278 @@
+/// The list of todos a query selects (RxTodo's task list, extended): refresh, filters,
+/// search, sort, limit, toggling, deleting, moving, clearing the done ones, undo, edit mode.
+///
+/// It follows the todo service's bus, so the list stays right whoever changes the todos —
+/// this reactor, another one, or another process (through the store watcher's `reloaded`).
+/// Destructive actions not yet confirmed ask the alert service first. Every service error
+/// becomes ``State/error``; what an action did becomes ``State/outcome``.
+///
+/// ```swift
+/// let list = TodoListReactor(provider: provider, query: TodoQuery(status: .all))
+/// list.send(.refresh)
+/// list.send(.setDone(ids: [3], true))
+/// list.currentState.outcome   // .completed(…)
+/// ```
+public final class TodoListReactor: Reactor {
+    /// What a front end asks the list to do.
+    public enum Action: Sendable, Equatable {
+        /// Fetch the todos of the current query.
+        case refresh
+        /// Change the query (filters, search, sort, limit) and fetch.
+        case setQuery(TodoQuery)
+        /// Mark a todo done if it is pending, pending if it is done.
+        case toggleDone(id: Int)
+        /// Mark todos done (`true`) or not done.
+        case setDone(ids: [Int], Bool)
+        /// Delete todos; deleting several asks for confirmation unless `confirmed`.
+        case delete(ids: [Int], confirmed: Bool)
+        /// Move a todo to a 1-based position among the todos of its status.
+        case move(id: Int, to: Int)
+        /// Delete every done todo; asks for confirmation unless `confirmed`.
+        case clearCompleted(confirmed: Bool)
+        /// Undo the latest change.
+        case undo
+        /// Enter or leave edit mode (where a front end offers reordering and deleting).
+        case setEditing(Bool)
+    }
+
+    /// A change to the state.
+    public enum Mutation: Sendable, Equatable {
+        case setLoading(Bool)
+        case setQuery(TodoQuery)
+        case setTodos([Todo], today: CalendarDay)
+        /// A change from the bus, applied to the loaded todos.
+        case apply(TodoEvent)
+        case setEditing(Bool)
+        case setOutcome(TodoListOutcome)
+        case setError(TodoError)
+    }
+
+    /// What the list shows.
+    public struct State: Sendable, Equatable {
+        /// The query the todos answer.
+        public var query: TodoQuery
+        /// The todos the query selects, in its order (empty until loaded).
+        public var todos: [Todo] = []
+        /// Whether the todos were fetched at least once.
+        public var isLoaded = false
+        /// Whether a fetch is running.
+        public var isLoading = false
+        /// Whether the list is in edit mode.
+        public var isEditing = false
+        /// The day the todos were fetched on (for overdue marks).
+        public var today: CalendarDay
+        /// What the latest action did.
+        @Pulse public var outcome: TodoListOutcome?
+        /// The latest error.
+        @Pulse public var error: TodoError?
+
+        /// Creates the state before the first fetch.
+        public init(query: TodoQuery, today: CalendarDay) {
+            self.query = query
+            self.today = today
+        }
+
+        /// The pending todos, then the done ones (each section only when it has todos).
+        public var sections: [TodoSection] {
+            let pending = todos.filter { !$0.isDone }
+            let done = todos.filter(\.isDone)
+            return [TodoSection(kind: .pending, todos: pending), TodoSection(kind: .done, todos: done)]
+                .filter { !$0.todos.isEmpty }
+        }
+
+        /// How many of the todos shown are pending.
+        public var pendingCount: Int { todos.lazy.filter { !$0.isDone }.count }
+        /// How many of the todos shown are done.
+        public var doneCount: Int { todos.lazy.filter(\.isDone).count }
+    }
+
+    public let initialState: State
+    /// The services.
+    public let provider: TodoServiceProviderType
+
+    /// Creates a list of the todos `query` selects (pending ones in the manual order by
+    /// default). Nothing is fetched before ``Action/refresh``.
+    public init(provider: TodoServiceProviderType, query: TodoQuery = TodoQuery()) {
+        self.provider = provider
+        initialState = State(query: query, today: provider.clock.today())
+    }
+
+    public func mutate(action: Action) -> Observable<Mutation> {
+        let service = provider.todoService
+        switch action {
+        case .refresh:
+            return fetch(currentState.query)
+        case .setQuery(let query):
+            return .concat(.just(.setQuery(query)), fetch(query))
+        case .toggleDone(let id):
+            let known = currentState.todos.first { $0.id == id }
+            let todo = known.map { Observable.just($0) } ?? service.todo(id: id)
+            return todo.flatMap { todo -> Observable<Mutation> in
+                todo.isDone
+                    ? service.markUndone(ids: [id]).map { .setOutcome(.reopened($0)) }
+                    : service.markDone(ids: [id]).map { .setOutcome(.completed($0)) }
+            }
+            .catchAsError()
+        case .setDone(let ids, true):
+            return service.markDone(ids: ids).map { .setOutcome(.completed($0)) }.catchAsError()
+        case .setDone(let ids, false):
+            return service.markUndone(ids: ids).map { .setOutcome(.reopened($0)) }.catchAsError()
+        case .delete(let ids, let confirmed):
+            let delete = service.delete(ids: ids).map { Mutation.setOutcome(.deleted($0)) }
+            guard !confirmed, Set(ids).count > 1 else { return delete.catchAsError() }
+            return confirm(
+                "Delete \(Set(ids).count) todos?", message: "They can be brought back with undo.", action: "Delete",
+                then: delete)
+        case .move(let id, let position):
+            return service.move(id: id, to: position).map { .setOutcome(.moved($0)) }.catchAsError()
+        case .clearCompleted(let confirmed):
+            let clear = service.clearCompleted().map { Mutation.setOutcome(.cleared($0)) }
+            guard !confirmed else { return clear.catchAsError() }
+            return service.fetch(TodoQuery(status: .done)).flatMap { [weak self] done -> Observable<Mutation> in
+                guard let self, !done.isEmpty else { return .just(.setOutcome(.cleared([]))) }
+                let count = done.count == 1 ? "1 done todo" : "\(done.count) done todos"
+                return self.confirm(
+                    "Delete \(count)?", message: "They can be brought back with undo.", action: "Delete", then: clear)
+            }
+            .catchAsError()
+        case .undo:
+            return service.undo().map { .setOutcome(.undone($0)) }.catchAsError()
+        case .setEditing(let editing):
+            return .just(.setEditing(editing))
+        }
+    }
+
+    public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+        mutation.merge(provider.todoService.events, for: self, mutations: { reactor, event in
+            let state = reactor.currentState
+            guard state.isLoaded else { return .empty() }
+            // A reload, or a change that may bring in a todo a limited list left out: fetch.
+            if event == .reloaded || (state.query.limit != nil && !event.removedIDs.isEmpty) {
+                return reactor.fetch(state.query, showingProgress: false)
+            }
+            return .just(.apply(event))
+        })
+    }
+
+    public func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let loading):
+            state.isLoading = loading
+        case .setQuery(let query):
+            state.query = query
+        case .setTodos(let todos, let today):
+            state.todos = todos
+            state.today = today
+            state.isLoaded = true
+        case .apply(let event):
+            state.todos = TodoListReactor.applying(event, to: state.todos, query: state.query, today: state.today)
+        case .setEditing(let editing):
+            state.isEditing = editing
+        case .setOutcome(let outcome):
+            state.outcome = outcome
+        case .setError(let error):
+            state.error = error
+        }
+        return state
+    }
+
+    /// The todos of `query`, as mutations: loading, the todos, loaded — or the error.
+    private func fetch(_ query: TodoQuery, showingProgress: Bool = true) -> Observable<Mutation> {
+        let clock = provider.clock
+        let todos = provider.todoService.fetch(query).map { Mutation.setTodos($0, today: clock.today()) }
+            .catchAsError()
+        guard showingProgress else { return todos }
+        return .concat(.just(.setLoading(true)), todos, .just(.setLoading(false)))
+    }
+
+    /// Asks the alert service to confirm, then runs `work`; `.cancelled` when declined.
+    private func confirm(
+        _ title: String, message: String, action: String, then work: Observable<Mutation>
+    ) -> Observable<Mutation> {
+        let destructive = AlertAction(title: action, style: .destructive)
+        let alert = Alert(title: title, message: message, actions: [destructive, AlertAction(title: "Cancel", style: .cancel)])
+        return provider.alertService.show(alert)
+            .flatMap { chosen -> Observable<Mutation> in
+                chosen == destructive ? work : .just(.setOutcome(.cancelled))
+            }
+            .catchAsError()
+    }
+
+    /// `todos` with `event` applied: removed todos taken out, changed ones put where `query`
+    /// sorts them (or taken out when they no longer match).
+    static func applying(_ event: TodoEvent, to todos: [Todo], query: TodoQuery, today: CalendarDay) -> [Todo] {
+        let upserted = event.upserted
+        let leaving = Set(event.removedIDs).union(upserted.map(\.id))
+        guard !leaving.isEmpty else { return todos }
+        var result = todos.filter { !leaving.contains($0.id) }
+        for todo in upserted where query.matches(todo, today: today) {
+            var low = 0
+            var high = result.count
+            while low < high {
+                let middle = (low + high) / 2
+                if query.areInIncreasingOrder(result[middle], todo) { low = middle + 1 } else { high = middle }
+            }
+            result.insert(todo, at: low)
+        }
+        if let limit = query.limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
+        return result
+    }
+}
+
+/// What a list action did, for a front end to report ("Completed 3: Buy milk").
+public enum TodoListOutcome: Sendable, Equatable {
+    case completed(TodoMarkResult)
+    case reopened(TodoMarkResult)
+    case deleted([Todo])
+    case moved(Todo)
+    /// The done todos deleted (none when there were none).
+    case cleared([Todo])
+    case undone(TodoUndoResult)
+    /// The user declined a confirmation; nothing changed.
+    case cancelled
+}
+
+/// Todos of one status, for lists shown in sections.
+public struct TodoSection: Sendable, Equatable {
+    /// Pending or done.
+    public enum Kind: Sendable, Equatable {
+        case pending, done
+    }
+
+    /// Which todos these are.
+    public var kind: Kind
+    /// The todos, in the list's order.
+    public var todos: [Todo]
+
+    /// Creates a section.
+    public init(kind: Kind, todos: [Todo]) {
+        self.kind = kind
+        self.todos = todos
+    }
+}
+
+extension ObservableType {
+    /// Turns a ``TodoError`` (or any error) into a `setError` mutation, so that service errors
+    /// become state rather than ending the stream silently.
+    func catchAsError<Mutation: TodoErrorMutation>() -> Observable<Mutation> where Element == Mutation {
+        self.catch { error in .just(Mutation.error(TodoError(error))) }
+    }
+}
+
+/// A mutation type with a case for errors.
+protocol TodoErrorMutation {
+    /// The mutation that records `error`.
+    static func error(_ error: TodoError) -> Self
+}
+
+extension TodoListReactor.Mutation: TodoErrorMutation {
+    static func error(_ error: TodoError) -> Self { .setError(error) }
+}
+
+extension TodoError {
+    /// `error` as a ``TodoError`` (an unexpected one becomes an I/O error).
+    init(_ error: any Error) {
+        self = error as? TodoError ?? .io(file: "the store", operation: "use", reason: "\(error)")
+    }
+}
