@@ -23,10 +23,17 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         self.day = day
     }
 
-    /// The day `daysSinceEpoch` days after 1970-01-01 (negative: before it).
+    /// The first day a `CalendarDay` can hold, 0001-01-01, in days since 1970-01-01.
+    public static let minimumDaysSinceEpoch = -719_162
+    /// The last day a `CalendarDay` can hold, 9999-12-31, in days since 1970-01-01.
+    public static let maximumDaysSinceEpoch = 2_932_896
+
+    /// The day `daysSinceEpoch` days after 1970-01-01 (negative: before it), kept within
+    /// 0001-01-01…9999-12-31.
     public init(daysSinceEpoch: Int) {
         // Howard Hinnant's civil_from_days.
-        let z = daysSinceEpoch + 719_468
+        let clamped = Swift.min(Swift.max(daysSinceEpoch, CalendarDay.minimumDaysSinceEpoch), CalendarDay.maximumDaysSinceEpoch)
+        let z = clamped + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
@@ -75,15 +82,19 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         return Weekday.allCases[index]
     }
 
-    /// The day `days` days later (earlier when negative).
+    /// The day `days` days later (earlier when negative), kept within 0001-01-01…9999-12-31.
     public func adding(days: Int) -> CalendarDay {
-        CalendarDay(daysSinceEpoch: daysSinceEpoch + days)
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+        return CalendarDay(daysSinceEpoch: overflow ? (days > 0 ? Int.max : Int.min) : sum)
     }
 
     /// The same day of the month `months` months later, or the month's last day when it is
-    /// shorter (2030-01-31 plus one month is 2030-02-28).
+    /// shorter (2030-01-31 plus one month is 2030-02-28); kept within 0001-01-01…9999-12-31.
     public func adding(months: Int) -> CalendarDay {
-        let total = (year * 12 + (month - 1)) + months
+        let clampedMonths = Swift.min(Swift.max(months, -120_000), 120_000)
+        let total = (year * 12 + (month - 1)) + clampedMonths
+        if total < 12 { return CalendarDay(daysSinceEpoch: CalendarDay.minimumDaysSinceEpoch) }
+        if total > 9999 * 12 + 11 { return CalendarDay(daysSinceEpoch: CalendarDay.maximumDaysSinceEpoch) }
         let newYear = total / 12
         let newMonth = total % 12 + 1
         let newDay = Swift.min(day, CalendarDay.daysIn(month: newMonth, year: newYear))

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import todo_cli
-
-@Test func theCommandModuleLoads() {
-    #expect(GlobalOptions() == GlobalOptions())
-}
