@@ -95,11 +95,9 @@ case "mixed":
             let id = mine.remove(at: generator.next(mine.count))
             if attempt(service.delete(ids: [id])) != nil { print("rm \(id)") }
         case 5:
+            // To the top: the one position that others' changes cannot put out of range.
             let id = mine[generator.next(mine.count)]
-            if let todo = attempt(service.todo(id: id)), let all = attempt(service.fetch(TodoQuery(status: .all))) {
-                let peers = all.filter { $0.isDone == todo.isDone }.count
-                if attempt(service.move(id: id, to: 1 + generator.next(peers))) != nil { print("move \(id)") }
-            }
+            if attempt(service.move(id: id, to: 1)) != nil { print("move \(id)") }
         default:
             let tag = "w\(worker)s\(step)"
             if attempt(service.update(id: 1, TodoPatch(addTags: [tag]))) != nil { print("tag 1 \(tag)") }

@@ -30,7 +30,7 @@ final class FileContents: TodoStoreContents {
     /// A store fully in memory (missing file: `.empty`).
     init(
         files: StoreFiles, state: StoreState, snapshot: FileIdentity? = nil, journalHeader: Journal.Header? = nil,
-        journalLength: Int = 0, vouched: Bool = true
+        journalLength: Int = 0
     ) {
         self.files = files
         self.state = state

@@ -156,8 +156,8 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             try checkBackup(recorded: journal.header)
             return try FileContents(files: files, snapshot: snapshot, journal: journal, recovery: recovery)
         }
-        let contents = try loadSnapshot(snapshot, journal: journal)
-        try checkBackup(recorded: journal?.header)
+        let (contents, bytes) = try loadSnapshot(snapshot, journal: journal)
+        try checkBackup(recorded: journal?.header, snapshot: bytes)
         return contents
     }
 
@@ -192,9 +192,11 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     }
 
     /// Reads and checks the whole snapshot, and applies the journal when it belongs to it.
-    private func loadSnapshot(_ identity: FileIdentity, journal: Journal.Decoded?) throws -> FileContents {
+    private func loadSnapshot(
+        _ identity: FileIdentity, journal: Journal.Decoded?
+    ) throws -> (FileContents, [UInt8]) {
         guard let bytes = try FileSystem.read(files.snapshot) else {
-            return FileContents(files: files, state: .empty)
+            return (FileContents(files: files, state: .empty), [])
         }
         let decoded = try Snapshot.decode(bytes, file: path, recovery: recovery)
         var state = decoded.state
@@ -207,20 +209,21 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
         // A journal of another generation is stale: a compaction wrote the snapshot, then
         // stopped before replacing the journal. What it holds is in the snapshot already.
-        return FileContents(
-            files: files, state: state, snapshot: identity, journalHeader: header, journalLength: length,
-            vouched: false)
+        let contents = FileContents(
+            files: files, state: state, snapshot: identity, journalHeader: header, journalLength: length)
+        return (contents, bytes)
     }
 
     /// Refuses a damaged backup, so that the next compaction does not write over it; checked
     /// when the journal does not vouch for it (small stores: every time).
-    private func checkBackup(recorded header: Journal.Header?) throws {
+    private func checkBackup(recorded header: Journal.Header?, snapshot: [UInt8]? = nil) throws {
         guard let identity = try FileSystem.identity(of: files.backup) else { return }
         if let header, header.backup == identity.numbers { return }
         guard identity.isRegularFile, let bytes = try FileSystem.read(files.backup) else {
             throw TodoError.storeDamaged(
                 file: files.backup, problem: "it is not a regular file", recovery: backupRecovery)
         }
+        if bytes == snapshot { return }  // a copy of the snapshot, which was just read whole
         do {
             _ = try Snapshot.decode(bytes, file: files.backup, recovery: backupRecovery)
         } catch .storeTooNew {

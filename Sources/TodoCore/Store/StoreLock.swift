@@ -34,7 +34,9 @@ final class StoreLock {
         }
         let operation = exclusive ? LOCK_EX : LOCK_SH
         let deadline = StoreLock.now() + max(timeout, 0)
-        var pause = 0.001
+        // Poll: a blocking flock cannot time out. Short pauses (0.1 to 2 ms, jittered) keep the
+        // hand-over quick when many writers queue, at a negligible cost while waiting.
+        var pause = 0.0001
         while flock(descriptor, operation | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -48,8 +50,8 @@ final class StoreLock {
                 close(descriptor)
                 throw .storeLocked(file: store, seconds: timeout)
             }
-            StoreLock.sleep(min(pause, remaining))
-            pause = min(pause * 2, 0.025)
+            StoreLock.sleep(min(pause * Double.random(in: 0.5...1.5), remaining))
+            pause = min(pause * 2, 0.002)
         }
         return StoreLock(descriptor: descriptor)
     }

@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+/// The store shared by processes and threads: the lock and its timeout, concurrent writers
+/// losing nothing, a writer killed in the middle of a write, and file-system faults.
+@Suite(.serialized) struct StoreProcessTests {
+    let folder = TemporaryFolder()
+    let providers = ProviderPool()
+    var path: String { folder.file("todos.json") }
+
+    func service(_ options: JSONFileTodoStorage.Options = .init()) -> TodoServiceType {
+        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options))).todoService
+    }
+
+    // MARK: Lock
+
+    @Test func aWriterGivesUpAfterTheLockTimeoutAndChangesNothing() throws {
+        _ = try service().create(TodoDraft(title: "a")).value()
+        let before = folder.bytes("todos.json")
+        let holder = try Worker.start(["hold", path, "30"])
+        defer { holder.kill() }
+        try holder.waitForLine { $0 == "locked" }
+        let started = Date()
+        let error = todoError { try service(.init(lockTimeout: 0.3)).create(TodoDraft(title: "b")).value() }
+        #expect(error == .storeLocked(file: path, seconds: 0.3))
+        #expect(error?.category == .locked)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(todoError { try service(.init(lockTimeout: 0.2)).fetch(TodoQuery()).value() } == .storeLocked(file: path, seconds: 0.2))
+        #expect(folder.bytes("todos.json") == before)
+        holder.kill()
+        #expect(try service(.init(lockTimeout: 5)).create(TodoDraft(title: "b")).value().id == 2, "the lock dies with its holder")
+    }
+
+    // MARK: Concurrent writers
+
+    @Test(arguments: [false, true])
+    func eightProcessesLoseNothing(small: Bool) throws {
+        _ = try service().create(TodoDraft(title: "shared")).value()
+        let workers = try (0..<8).map { index in
+            try Worker.start(["mixed", path, String(index), small ? "100" : "40", "42"] + (small ? ["--small"] : []))
+        }
+        let outputs = workers.map { $0.waitForExit() }
+        for (index, output) in outputs.enumerated() {
+            #expect(output.status == 0, "worker \(index): \(output.stderr)")
+            #expect(!output.lines.contains { $0.hasPrefix("failed") }, "worker \(index): \(output.lines.filter { $0.hasPrefix("failed") })")
+        }
+        try expectStore(matches: outputs.flatMap(\.lines))
+    }
+
+    @Test func threadsThroughOneOrManyStoragesLoseNothing() throws {
+        _ = try service().create(TodoDraft(title: "shared")).value()
+        nonisolated(unsafe) let shared = service()
+        let log = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            let service = worker % 2 == 0 ? shared : self.service()
+            for step in 1...20 {
+                let title = "t\(worker)-\(step)"
+                guard let todo = try? service.create(TodoDraft(title: title)).value() else { continue }
+                log.withLock { $0.append("add \(todo.id) \(title)") }
+                if step % 3 == 0, (try? service.markDone(ids: [todo.id]).value()) != nil {
+                    log.withLock { $0.append("done \(todo.id)") }
+                }
+                let tag = "w\(worker)s\(step)"
+                if (try? service.update(id: 1, TodoPatch(addTags: [tag])).value()) != nil {
+                    log.withLock { $0.append("tag 1 \(tag)") }
+                }
+            }
+        }
+        #expect(log.withLock { $0.filter { $0.hasPrefix("add") }.count } == 160)
+        try expectStore(matches: log.withLock { $0 })
+    }
+
+    /// Replays the successful operations the workers printed and compares with the store.
+    func expectStore(matches lines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var expected: [Int: (title: String, isDone: Bool)] = [:]
+        var tags = Set<String>()
+        var order: [Int] = []
+        for line in lines {
+            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+            guard parts.count >= 2, let id = Int(parts[1]) else { continue }
+            switch parts[0] {
+            case "add":
+                #expect(expected[id] == nil, "id \(id) given twice", sourceLocation: sourceLocation)
+                expected[id] = (parts[2], false)
+                order.append(id)
+            case "done": expected[id]?.isDone = true
+            case "undone": expected[id]?.isDone = false
+            case "edit": expected[id]?.title = parts[2]
+            case "rm": expected[id] = nil
+            case "tag": tags.insert(parts[2])
+            default: break
+            }
+        }
+        let stored = try service().fetch(TodoQuery(status: .all)).value()
+        let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
+        #expect(stored.count == expected.count + 1, sourceLocation: sourceLocation)
+        for (id, todo) in expected {
+            #expect(byID[id]?.title == todo.title, "todo \(id)", sourceLocation: sourceLocation)
+            #expect(byID[id]?.isDone == todo.isDone, "todo \(id)", sourceLocation: sourceLocation)
+        }
+        #expect(byID[1]?.tags == tags, "no tag added to the shared todo is lost", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Killed writers
+
+    @Test(arguments: [false, true])
+    func aWriterKilledAtAnyMomentLeavesTheOldOrTheNewContent(small: Bool) throws {
+        for round in 1...12 {
+            let worker = try Worker.start(["forever", path, "r\(round)"] + (small ? ["--small"] : []))
+            usleep(UInt32.random(in: 20_000...150_000))
+            worker.kill()
+            let output = worker.waitForExit()
+            let acknowledged = output.lines.compactMap { line -> Int? in
+                line.hasPrefix("added ") ? Int(line.dropFirst(6)) : nil
+            }
+            let completed = Set(output.lines.compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil })
+            // Every change reported as done is there; the store reads, and takes the next change.
+            let stored = try service().fetch(TodoQuery(status: .all)).value()
+            let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
+            for id in acknowledged { #expect(byID[id] != nil, "round \(round): acknowledged todo \(id) is there") }
+            for id in completed { #expect(byID[id]?.isDone == true, "round \(round): todo \(id) was completed") }
+            #expect(stored.count <= acknowledged.count + (try previousCount()) + 1)
+            _ = try service().create(TodoDraft(title: "after round \(round)")).value()
+            recordCount(stored.count + 1)
+        }
+    }
+
+    private static let counts = Locked<[String: Int]>([:])
+    private func previousCount() throws -> Int { Self.counts.withLock { $0[path] ?? 0 } }
+    private func recordCount(_ count: Int) { Self.counts.withLock { $0[path] = count } }
+
+    // MARK: Paths and faults
+
+    @Test func aStorePathThatIsAFolderOrBelowAFileIsAnIOError() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for operation in StoreDamageTests.everyOperation(service()) {
+            guard case .io(let file, _, let reason)? = operation.1() else {
+                Issue.record("\(operation.0): expected an I/O error")
+                continue
+            }
+            #expect(file.hasPrefix(path))
+            #expect(reason.contains("folder"), "\(reason)")
+        }
+        folder.write("plain", "x")
+        let below = JSONFileTodoStorage(path: folder.file("plain/todos.json"))
+        let provider = providers.keep(makeProvider(storage: below))
+        for operation in StoreDamageTests.everyOperation(provider.todoService) {
+            #expect(operation.1()?.category == .io, "\(operation.0)")
+        }
+        #expect(folder.bytes("plain") == Array("x".utf8))
+    }
+
+    @Test(arguments: StoreFaults.Point.allCases)
+    func aFailedWriteLeavesTheStoreAsItWas(point: StoreFaults.Point) throws {
+        for options in [JSONFileTodoStorage.Options(), JSONFileStoreTests.journaled] {
+            for index in 1...8 { _ = try service(options).create(TodoDraft(title: "todo number \(index)")).value() }
+            let before = try service(options).fetch(TodoQuery(status: .all)).value()
+            var failing = options
+            failing.faults = StoreFaults(failing: point, with: ENOSPC)
+            let error = todoError { try service(failing).markDone(ids: [2]).value() }
+            if point == .rename && folder.exists("todos.json.journal") {
+                #expect(error == nil, "an append to the journal renames nothing")
+                _ = try service(options).markUndone(ids: [2]).value()
+            } else {
+                guard case .io(let file, _, let reason)? = error else {
+                    Issue.record("expected an I/O error, got \(String(describing: error))")
+                    continue
+                }
+                #expect(file.hasPrefix(path))
+                #expect(reason == "no space left on the device")
+            }
+            #expect(try service(options).fetch(TodoQuery(status: .all)).value() == before)
+            #expect(!folder.exists("todos.json.tmp"))
+            _ = try service(options).markDone(ids: [2]).value()
+            try FileManager.default.removeItem(atPath: folder.path)
+            try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        }
+    }
+
+    @Test func aReadOnlyFolderCanBeReadButNotWritten() throws {
+        _ = try service().create(TodoDraft(title: "a")).value()
+        guard let readOnly = ReadOnlyFolder(folder.path) else { return }  // no way to make one here
+        defer { readOnly.restore() }
+        let before = folder.bytes("todos.json")
+        #expect(try service().fetch(TodoQuery()).value().map(\.title) == ["a"])
+        let error = todoError { try service().create(TodoDraft(title: "b")).value() }
+        #expect(error?.category == .io, "\(String(describing: error))")
+        #expect(folder.bytes("todos.json") == before)
+    }
+}
+
+/// A helper process (`todo-store-worker`) whose output lines the test reads.
+final class Worker: @unchecked Sendable {
+    // @unchecked Sendable: `lines` is guarded by its lock; the process is used from the test's thread
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let buffer = Locked<(lines: [String], partial: String)>(([], ""))
+
+    static var executable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("todo-store-worker")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("todo-store-worker")
+    }
+
+    static func start(_ arguments: [String]) throws -> Worker {
+        let worker = Worker()
+        worker.process.executableURL = executable
+        worker.process.arguments = arguments
+        worker.process.standardOutput = worker.output
+        worker.process.standardError = worker.errors
+        worker.output.fileHandleForReading.readabilityHandler = { [buffer = worker.buffer] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            buffer.withLock { state in
+                let parts = (state.partial + text).split(separator: "\n", omittingEmptySubsequences: false)
+                state.lines += parts.dropLast().map(String.init)
+                state.partial = String(parts.last ?? "")
+            }
+        }
+        try worker.process.run()
+        return worker
+    }
+
+    /// Waits (up to 60 s) for a line satisfying `predicate`.
+    func waitForLine(_ predicate: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if buffer.withLock({ $0.lines.contains(where: predicate) }) { return }
+            usleep(5_000)
+        }
+        throw TodoError.io(file: "worker", operation: "wait for", reason: "the expected line never came")
+    }
+
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    struct Output {
+        var status: Int32
+        var lines: [String]
+        var stderr: String
+    }
+
+    func waitForExit() -> Output {
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let lines = buffer.withLock { state -> [String] in
+            let all = (state.partial + rest).split(separator: "\n").map(String.init)
+            return state.lines + all
+        }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return Output(status: process.terminationStatus, lines: lines, stderr: stderr)
+    }
+}
+
+/// A folder made read-only for real: `chmod` when not root, else a read-only tmpfs bind over
+/// it; `nil` when neither is possible on this machine.
+struct ReadOnlyFolder {
+    let path: String
+    let mounted: Bool
+
+    init?(_ path: String) {
+        self.path = path
+        if geteuid() != 0 {
+            guard chmod(path, 0o555) == 0 else { return nil }
+            mounted = false
+            return
+        }
+        guard ReadOnlyFolder.run("/bin/mount", ["--bind", path, path]),
+            ReadOnlyFolder.run("/bin/mount", ["-o", "remount,ro,bind", path])
+        else {
+            _ = ReadOnlyFolder.run("/bin/umount", [path])
+            return nil
+        }
+        mounted = true
+    }
+
+    func restore() {
+        if mounted { _ = ReadOnlyFolder.run("/bin/umount", [path]) } else { chmod(path, 0o755) }
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
