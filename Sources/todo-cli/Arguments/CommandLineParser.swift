@@ -1,0 +1,136 @@
+/// Turns `todo`'s arguments into an ``Invocation``: a pure function, with no side effects.
+///
+/// Global options (`--file`, `--json`, `--no-color`, `--quiet`) are accepted before the
+/// command and anywhere among its arguments; `--` ends the options; `-h` or `--help`
+/// anywhere before a `--` asks for help instead of running anything.
+enum CommandLineParser {
+    /// Parses `arguments`, given without the program name.
+    ///
+    /// - Returns: The invocation, or the usage error to print (exit 64).
+    static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+        let location = CommandLocation(arguments)
+        let command = location.name.flatMap(CommandCatalog.command(named:))
+        if asksForHelp(arguments) {
+            return helpInvocation(commandName: location.name, command: command)
+        }
+
+        var reader = ArgumentReader(options: OptionSpec.globals + [.version])
+        do {
+            try reader.read(arguments[..<location.optionsEnd])
+        } catch {
+            return .failure(usageError(error, command: nil))
+        }
+        if reader.helpRequested { return helpInvocation(commandName: location.name, command: command) }
+        if reader.values.isSet(.version) {
+            return .success(Invocation(global: reader.values.globalOptions, command: .version))
+        }
+        guard let name = location.name else {
+            return .success(
+                Invocation(global: reader.values.globalOptions, command: .help(text: HelpRenderer.topLevelHelp())))
+        }
+        guard let command else { return .failure(usageError(.unknownCommand(name), command: nil)) }
+        return parse(
+            arguments[location.argumentsStart...], of: command, after: reader.values,
+            optionsEnded: location.optionsEnded)
+    }
+
+    /// Reads the arguments that follow the command's name, then builds the command.
+    private static func parse(
+        _ tokens: ArraySlice<String>, of command: CommandSpec, after values: ParsedValues, optionsEnded: Bool
+    ) -> Result<Invocation, UsageError> {
+        var reader = ArgumentReader(
+            options: command.options + OptionSpec.globals, arguments: command.arguments, values: values)
+        do {
+            try reader.read(tokens, optionsEnded: optionsEnded)
+            if reader.helpRequested {
+                return .success(
+                    Invocation(
+                        global: reader.values.globalOptions, command: .help(text: HelpRenderer.help(for: command))))
+            }
+            try reader.checkRequiredArguments()
+            try checkExclusiveFlags(of: command, in: reader.values)
+            return .success(Invocation(global: reader.values.globalOptions, command: try command.build(reader.values)))
+        } catch {
+            return .failure(usageError(error, command: command))
+        }
+    }
+
+    /// Whether `-h` or `--help` appears before any `--`.
+    private static func asksForHelp(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "-h" || argument == "--help" { return true }
+        }
+        return false
+    }
+
+    /// The help of the named command, of `todo` when no command is named, or an unknown
+    /// command error.
+    private static func helpInvocation(commandName: String?, command: CommandSpec?) -> Result<Invocation, UsageError> {
+        guard let commandName else {
+            return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.topLevelHelp())))
+        }
+        guard let command else { return .failure(usageError(.unknownCommand(commandName), command: nil)) }
+        return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.help(for: command))))
+    }
+
+    /// Fails when two flags of one of the command's exclusive groups were given.
+    private static func checkExclusiveFlags(of command: CommandSpec, in values: ParsedValues) throws(ArgumentProblem) {
+        for group in command.exclusiveFlags {
+            let given = group.compactMap(command.option(long:)).filter(values.isSet)
+            if given.count > 1 { throw .conflict(given[0], given[1]) }
+        }
+    }
+
+    /// The usage error for `problem`, with the usage line of `command` (or of `todo`).
+    private static func usageError(_ problem: ArgumentProblem, command: CommandSpec?) -> UsageError {
+        guard let command else {
+            return UsageError(message: problem.message, usage: HelpRenderer.topLevelUsage(), command: nil)
+        }
+        return UsageError(message: problem.message, usage: HelpRenderer.usage(for: command), command: command.name)
+    }
+}
+
+/// Where the command's name is among the arguments.
+private struct CommandLocation {
+    /// The command's name: the first argument that is neither an option nor the value of
+    /// `--file`, or the argument after a `--`.
+    var name: String?
+    /// The end of the arguments before the command (a `--` excluded).
+    var optionsEnd: Int
+    /// The index of the command's first argument.
+    var argumentsStart: Int
+    /// Whether a `--` came before the command's name.
+    var optionsEnded = false
+
+    init(_ arguments: [String]) {
+        var index = 0
+        while index < arguments.count {
+            switch ArgumentToken(arguments[index]) {
+            case .terminator:
+                optionsEnd = index
+                optionsEnded = true
+                if index + 1 < arguments.count { name = arguments[index + 1] }
+                argumentsStart = min(index + 2, arguments.count)
+                return
+            case .word(let word):
+                (name, optionsEnd, argumentsStart) = (word, index, index + 1)
+                return
+            case .long(let long, nil) where long == OptionSpec.file.long:
+                if index + 1 < arguments.count, ArgumentToken(arguments[index + 1]).isWord { index += 1 }
+            case .long, .shorts:
+                break
+            }
+            index += 1
+        }
+        (optionsEnd, argumentsStart) = (arguments.count, arguments.count)
+    }
+}
+
+extension ParsedValues {
+    /// The global options among the values.
+    var globalOptions: GlobalOptions {
+        GlobalOptions(
+            file: value(of: .file)?.text, json: isSet(.json), noColor: isSet(.noColor), quiet: isSet(.quiet))
+    }
+}

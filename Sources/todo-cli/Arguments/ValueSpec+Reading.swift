@@ -1,0 +1,82 @@
+import TodoCore
+
+extension ValueSpec {
+    /// Checks `text` as a value of this kind and returns it as a typed value.
+    ///
+    /// - Parameters:
+    ///   - text: What the user typed.
+    ///   - place: Where it was typed, for messages: `'--limit <count>'` or `'<id>'`.
+    /// - Throws: ``ArgumentProblem`` with the TodoCore message for bad titles, tags, dates,
+    ///   priorities and recurrences, or a message of its own for bad numbers and words.
+    func read(_ text: String, place: String) throws(ArgumentProblem) -> ArgumentValue {
+        if acceptsNone, kind != .priority, text.lowercased() == "none" { return .cleared }
+        switch kind {
+        case .text:
+            return .text(text)
+        case .title:
+            return .text(try ArgumentProblem.checking { () throws(TodoError) in try Todo.validTitle(text) })
+        case .tag:
+            return .text(try ArgumentProblem.checking { () throws(TodoError) in try Todo.validTag(text) })
+        case .id:
+            guard let id = ValueSpec.positiveInteger(text) else {
+                throw ArgumentProblem(
+                    "'\(text)' is not a todo id; ids are positive integers (run `todo list --all` to see them)")
+            }
+            return .integer(id)
+        case .position:
+            guard let position = ValueSpec.positiveInteger(text) else {
+                throw ArgumentProblem("'\(text)' is not a position; use a positive integer (1 is the top of the list)")
+            }
+            return .integer(position)
+        case .count:
+            guard let count = ValueSpec.naturalNumber(text) else {
+                throw ArgumentProblem("'\(text)' is not a valid value for \(place); use an integer, 0 or more")
+            }
+            return .integer(count)
+        case .priority:
+            return .priority(try ArgumentProblem.checking { () throws(TodoError) in try Priority(parsing: text) })
+        case .date:
+            return .date(try ArgumentProblem.checking { () throws(TodoError) in try DateInput(parsing: text) })
+        case .recurrence:
+            return .recurrence(try ArgumentProblem.checking { () throws(TodoError) in try Recurrence(parsing: text) })
+        case .choice(let words):
+            guard words.contains(text) else {
+                let list = ValueSpec.orList(words + (acceptsNone ? ["none"] : []))
+                throw ArgumentProblem(
+                    "'\(text)' is not a valid value for \(place); use \(list)"
+                        + Suggestions.sentence(for: text, among: words))
+            }
+            return .text(text)
+        case .path:
+            guard !text.isEmpty else { throw ArgumentProblem("the file path for \(place) is empty") }
+            return .text(text)
+        case .commandName:
+            guard let command = CommandCatalog.command(named: text), !command.isHidden else {
+                throw ArgumentProblem.unknownCommand(text)
+            }
+            return .text(command.name)
+        }
+    }
+
+    /// `text` as an integer of 1 or more, written with ASCII digits only; `nil` otherwise.
+    static func positiveInteger(_ text: String) -> Int? {
+        guard let number = naturalNumber(text), number > 0 else { return nil }
+        return number
+    }
+
+    /// `text` as an integer of 0 or more, written with ASCII digits only; `nil` otherwise
+    /// (signs, spaces, other digits, or too large for `Int`).
+    static func naturalNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func orList(_ words: [String]) -> String {
+        guard let last = words.last else { return "" }
+        guard words.count > 1 else { return last }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+}

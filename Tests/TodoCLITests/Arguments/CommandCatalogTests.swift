@@ -1,0 +1,52 @@
+import Testing
+import TodoCore
+
+@testable import todo_cli
+
+/// The declarations themselves: names that do not clash, arguments that can be parsed.
+@Suite struct CommandCatalogTests {
+    @Test func commandNamesAndAliasesAreUnique() {
+        let names = CommandCatalog.commands.flatMap(\.names)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test(arguments: CommandCatalog.commands.map(\.name))
+    func optionNamesDoNotClashWithEachOtherOrTheGlobalOnes(_ name: String) throws {
+        let command = try #require(CommandCatalog.command(named: name))
+        let options = command.options + OptionSpec.globals + [.help]
+        let longs = options.map(\.long)
+        let shorts = options.compactMap(\.short)
+        #expect(Set(longs).count == longs.count, "\(longs)")
+        #expect(Set(shorts).count == shorts.count, "\(shorts)")
+        #expect(shorts.allSatisfy { !($0.isASCII && $0.isNumber) }, "digits are read as negative numbers")
+    }
+
+    @Test(arguments: CommandCatalog.commands.map(\.name))
+    func onlyTheLastArgumentIsVariadicAndOptionalOnesComeLast(_ name: String) throws {
+        let command = try #require(CommandCatalog.command(named: name))
+        for (index, argument) in command.arguments.enumerated() {
+            if argument.isVariadic { #expect(index == command.arguments.count - 1) }
+            if !argument.isRequired { #expect(command.arguments[index...].allSatisfy { !$0.isRequired }) }
+        }
+        for group in command.exclusiveFlags {
+            #expect(group.allSatisfy { command.option(long: $0)?.isFlag == true })
+        }
+    }
+
+    @Test func fileIsTheOnlyGlobalOptionWithAValueAndHasNoShortName() {
+        #expect(OptionSpec.globals.filter { !$0.isFlag } == [.file])
+        #expect(OptionSpec.file.short == nil)
+    }
+
+    @Test func onlyTheIDCompletionCommandIsHidden() {
+        #expect(CommandCatalog.commands.filter(\.isHidden).map(\.name) == ["__complete-ids"])
+        #expect(!CommandCatalog.visibleNames.contains("__complete-ids"))
+    }
+
+    @Test func theFormatsAndShellsAreTheParsedCommandsOwn() {
+        #expect(OptionSpec.exportFormat.value?.allowedValues == ExportFormat.allCases.map(\.rawValue))
+        #expect(OptionSpec.importFormat.value?.allowedValues == ImportFormat.allCases.map(\.rawValue))
+        #expect(ArgumentSpec.shell.value.allowedValues == CompletionShell.allCases.map(\.rawValue))
+        #expect(OptionSpec.sort.value?.allowedValues == TodoQuery.Sort.allCases.map(\.rawValue))
+    }
+}

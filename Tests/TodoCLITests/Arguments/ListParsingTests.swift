@@ -1,0 +1,90 @@
+import Testing
+import TodoCore
+
+@testable import todo_cli
+
+/// `todo list|ls [SEARCH…] [--all | --done] [--tag] [--priority] [--overdue] [--sort] [--limit]`.
+@Suite struct ListParsingTests {
+    @Test func withoutArgumentsThePendingTodosInTheManualOrder() {
+        #expect(command("list") == .list(TodoQuery()))
+        #expect(command("ls") == .list(TodoQuery(status: .pending, sort: .position)))
+    }
+
+    @Test func theWordsAreSearchWords() {
+        #expect(command("ls", "oat", "milk") == .list(TodoQuery(search: ["oat", "milk"])))
+        #expect(command("ls", "--", "-urgent") == .list(TodoQuery(search: ["-urgent"])))
+    }
+
+    @Test func allAndDoneChooseTheStatus() {
+        #expect(command("list", "--all") == .list(TodoQuery(status: .all)))
+        #expect(command("list", "-a") == .list(TodoQuery(status: .all)))
+        #expect(command("list", "--done") == .list(TodoQuery(status: .done)))
+    }
+
+    @Test func allWithDoneIsAUsageError() {
+        let error = usageError("list", "--all", "--done")
+        #expect(error?.message == "'--all' and '--done' cannot be used together")
+        #expect(error?.command == "list")
+        #expect(errorMessage("ls", "--done", "-a") == "'--all' and '--done' cannot be used together")
+    }
+
+    @Test func filters() {
+        #expect(command("list", "--tag", "shop") == .list(TodoQuery(tag: "shop")))
+        #expect(command("list", "-t", "+shop") == .list(TodoQuery(tag: "shop")))
+        #expect(command("list", "--priority", "high") == .list(TodoQuery(priority: .high)))
+        #expect(command("list", "-p", "none") == .list(TodoQuery(priority: Priority.none)))
+        #expect(command("list", "--overdue") == .list(TodoQuery(overdueOnly: true)))
+        #expect(errorMessage("list", "--tag", "a b") == TodoError.invalidTag("a b").description)
+        #expect(errorMessage("list", "-p", "top") == TodoError.invalidPriority("top").description)
+    }
+
+    @Test(arguments: TodoQuery.Sort.allCases)
+    func everySortOrder(_ sort: TodoQuery.Sort) {
+        #expect(command("list", "--sort", sort.rawValue) == .list(TodoQuery(sort: sort)))
+        #expect(command("list", "--sort=\(sort.rawValue)") == .list(TodoQuery(sort: sort)))
+    }
+
+    @Test func anUnknownSortOrderListsTheAllowedOnes() {
+        #expect(
+            errorMessage("list", "--sort", "title")
+                == "'title' is not a valid value for '--sort <order>'; use position, due, priority or created")
+        #expect(
+            errorMessage("list", "--sort", "prority")
+                == "'prority' is not a valid value for '--sort <order>'; use position, due, priority or created. "
+                + "Did you mean 'priority'?")
+    }
+
+    @Test func theLimitIsAnIntegerZeroOrMore() {
+        #expect(command("list", "--limit", "0") == .list(TodoQuery(limit: 0)))
+        #expect(command("list", "--limit=25") == .list(TodoQuery(limit: 25)))
+        for bad in ["-1", "abc", "2.5", "", "+3", "99999999999999999999999", " 3"] {
+            #expect(
+                errorMessage("list", "--limit", bad)
+                    == "'\(bad)' is not a valid value for '--limit <count>'; use an integer, 0 or more")
+        }
+    }
+
+    @Test func theLastOfARepeatedOptionWins() {
+        let parsed = command(
+            "ls", "--sort", "due", "--tag", "a", "--sort", "created", "-t", "b", "--limit", "3", "--limit", "4")
+        #expect(parsed == .list(TodoQuery(tag: "b", sort: .created, limit: 4)))
+    }
+
+    @Test func everythingTogether() {
+        let parsed = command(
+            "ls", "milk", "-a", "-t", "shop", "-p", "h", "--overdue", "--sort", "due", "--limit", "10", "oat")
+        #expect(
+            parsed
+                == .list(
+                    TodoQuery(
+                        status: .all, search: ["milk", "oat"], tag: "shop", priority: .high, overdueOnly: true,
+                        sort: .due,
+                        limit: 10)))
+    }
+
+    @Test func optionsOfOtherCommandsAreUnknown() {
+        #expect(errorMessage("list", "--yes") == "unknown option '--yes'")
+        #expect(errorMessage("list", "--overdeu") == "unknown option '--overdeu'. Did you mean '--overdue'?")
+        #expect(errorMessage("list", "--lim", "3") == "unknown option '--lim'. Did you mean '--limit'?")
+    }
+}

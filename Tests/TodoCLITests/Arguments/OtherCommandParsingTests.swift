@@ -1,0 +1,96 @@
+import Testing
+import TodoCore
+
+@testable import todo_cli
+
+/// `clear`, `undo`, `stats`, `export`, `import`, `shell`, `ui`, `completions`.
+@Suite struct OtherCommandParsingTests {
+    @Test func clearWithOrWithoutConfirmation() {
+        #expect(command("clear") == .clear(confirmed: false))
+        #expect(command("clear", "--yes") == .clear(confirmed: true))
+        #expect(command("clear", "-y") == .clear(confirmed: true))
+        #expect(errorMessage("clear", "3") == "unexpected argument '3'")
+    }
+
+    @Test func commandsWithoutArguments() {
+        #expect(command("undo") == .undo)
+        #expect(command("stats") == .stats)
+        #expect(command("shell") == .shell)
+        #expect(command("ui") == .ui)
+        #expect(invocation(["stats", "--json"]) == Invocation(global: GlobalOptions(json: true), command: .stats))
+        #expect(errorMessage("undo", "1") == "unexpected argument '1'")
+        #expect(errorMessage("stats", "--all") == "unknown option '--all'")
+        #expect(errorMessage("undo", "--yes") == "unknown option '--yes'")
+        #expect(errorMessage("shell", "x") == "unexpected argument 'x'")
+    }
+
+    @Test func exportDefaultsToJSONOnStandardOutput() {
+        #expect(command("export") == .export(format: .json, output: nil))
+    }
+
+    @Test func exportFormatAndOutput() {
+        #expect(
+            command("export", "--format", "todotxt", "--output", "todo.txt")
+                == .export(format: .todotxt, output: "todo.txt"))
+        #expect(command("export", "-f", "json", "-o", "out.json") == .export(format: .json, output: "out.json"))
+        #expect(
+            command("export", "--format=todotxt", "--output=a b.txt") == .export(format: .todotxt, output: "a b.txt"))
+        #expect(command("export", "-f", "todotxt", "-f", "json") == .export(format: .json, output: nil))
+    }
+
+    @Test func exportRefusesOtherFormatsAndEmptyPaths() {
+        let error = usageError("export", "--format", "taskwarrior")
+        #expect(error?.message == "'taskwarrior' is not a valid value for '--format <format>'; use json or todotxt")
+        #expect(error?.command == "export")
+        #expect(
+            errorMessage("export", "-f", "jsno")
+                == "'jsno' is not a valid value for '--format <format>'; use json or todotxt. Did you mean 'json'?")
+        #expect(
+            errorMessage("export", "-f", "JSON")
+                == "'JSON' is not a valid value for '--format <format>'; use json or todotxt. Did you mean 'json'?")
+        #expect(errorMessage("export", "--output") == "missing value for '--output <file>'")
+        #expect(errorMessage("export", "--output", "") == "the file path for '--output <file>' is empty")
+        #expect(errorMessage("export", "x.json") == "unexpected argument 'x.json'")
+    }
+
+    @Test func importAFileWithOrWithoutAFormat() {
+        #expect(command("import", "todos.json") == .importFile(path: "todos.json", format: nil))
+        for format in ImportFormat.allCases {
+            #expect(command("import", "f", "--format", format.rawValue) == .importFile(path: "f", format: format))
+            #expect(command("import", "-f", format.rawValue, "f") == .importFile(path: "f", format: format))
+        }
+        #expect(command("import", "-") == .importFile(path: "-", format: nil))
+        #expect(command("import", "--", "-odd name") == .importFile(path: "-odd name", format: nil))
+    }
+
+    @Test func importNeedsOneFileAndAKnownFormat() {
+        let error = usageError("import")
+        #expect(error?.message == "missing expected argument '<file>'")
+        #expect(error?.usage == "USAGE: todo import <file> [--format <format>]")
+        #expect(errorMessage("import", "--format", "json") == "missing expected argument '<file>'")
+        #expect(errorMessage("import", "") == "the file path for '<file>' is empty")
+        #expect(errorMessage("import", "a", "b") == "unexpected argument 'b'")
+        #expect(
+            errorMessage("import", "a", "--format", "csv")
+                == "'csv' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior")
+    }
+
+    @Test(arguments: CompletionShell.allCases)
+    func completionsForEachShell(_ shell: CompletionShell) {
+        #expect(command("completions", shell.rawValue) == .completions(shell))
+    }
+
+    @Test func completionsNeedsOneKnownShell() {
+        let missing = usageError("completions")
+        #expect(missing?.message == "missing expected argument '<shell>'")
+        #expect(missing?.command == "completions")
+        #expect(missing?.usage == "USAGE: todo completions <shell>")
+        #expect(
+            errorMessage("completions", "powershell")
+                == "'powershell' is not a valid value for '<shell>'; use bash, zsh or fish")
+        #expect(
+            errorMessage("completions", "fihs")
+                == "'fihs' is not a valid value for '<shell>'; use bash, zsh or fish. Did you mean 'fish'?")
+        #expect(errorMessage("completions", "bash", "zsh") == "unexpected argument 'zsh'")
+    }
+}

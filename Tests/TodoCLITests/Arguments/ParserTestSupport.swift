@@ -1,0 +1,60 @@
+import Testing
+import TodoCore
+
+@testable import todo_cli
+
+/// The command `arguments` parse to, or `nil` (and a recorded issue) when they do not parse.
+func command(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> ParsedCommand? {
+    invocation(arguments, sourceLocation: sourceLocation)?.command
+}
+
+/// The invocation `arguments` parse to, or `nil` (and a recorded issue) when they do not parse.
+func invocation(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Invocation? {
+    switch CommandLineParser.parse(arguments) {
+    case .success(let invocation):
+        return invocation
+    case .failure(let error):
+        Issue.record("\(arguments) did not parse: \(error.message)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// The usage error `arguments` give, or `nil` (and a recorded issue) when they parse.
+func usageError(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> UsageError? {
+    switch CommandLineParser.parse(arguments) {
+    case .success(let invocation):
+        Issue.record("\(arguments) parsed to \(invocation.command)", sourceLocation: sourceLocation)
+        return nil
+    case .failure(let error):
+        return error
+    }
+}
+
+/// The message of the usage error `arguments` give.
+func errorMessage(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    switch CommandLineParser.parse(arguments) {
+    case .success(let invocation):
+        Issue.record("\(arguments) parsed to \(invocation.command)", sourceLocation: sourceLocation)
+        return nil
+    case .failure(let error):
+        return error.message
+    }
+}
+
+/// The description of the error a TodoCore check throws, as the parser reports it.
+func todoErrorMessage(_ check: () throws(TodoError) -> Void) -> String? {
+    do {
+        try check()
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+/// A draft with every field given, for comparisons.
+func draft(
+    _ title: String, note: String? = nil, priority: Priority = .none, due: DateInput? = nil, tags: Set<String> = [],
+    recurrence: Recurrence? = nil
+) -> ParsedCommand {
+    .add(TodoDraft(title: title, note: note, priority: priority, due: due, tags: tags, recurrence: recurrence))
+}

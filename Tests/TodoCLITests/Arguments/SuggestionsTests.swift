@@ -1,0 +1,48 @@
+import Testing
+
+@testable import todo_cli
+
+/// "Did you mean …?": Damerau-Levenshtein distance and unique prefixes.
+@Suite struct SuggestionsTests {
+    @Test func distances() {
+        #expect(Suggestions.distance(Array("list"), Array("list"), limit: 2) == 0)
+        #expect(Suggestions.distance(Array("lsit"), Array("list"), limit: 2) == 1)
+        #expect(Suggestions.distance(Array("lst"), Array("list"), limit: 2) == 1)
+        #expect(Suggestions.distance(Array("lisst"), Array("list"), limit: 2) == 1)
+        #expect(Suggestions.distance(Array("mv"), Array("move"), limit: 2) == 2)
+        #expect(Suggestions.distance(Array("abc"), Array("xyz"), limit: 2) == nil)
+        #expect(Suggestions.distance(Array(""), Array("ab"), limit: 2) == 2)
+        #expect(Suggestions.distance(Array(""), Array(""), limit: 2) == 0)
+        #expect(Suggestions.distance(Array("é✓"), Array("✓é"), limit: 2) == 1)
+    }
+
+    @Test func theNearestCandidateWins() {
+        #expect(Suggestions.bestMatch(for: "--nite", among: ["--title", "--note", "--untag"]) == "--note")
+        #expect(Suggestions.bestMatch(for: "undoen", among: ["undo", "undone"]) == "undone")
+    }
+
+    @Test func aUniquePrefixIsSuggested() {
+        #expect(Suggestions.bestMatch(for: "--prio", among: ["--priority", "--note"]) == "--priority")
+        #expect(Suggestions.bestMatch(for: "s", among: ["show", "stats", "shell"]) == nil)
+        #expect(Suggestions.bestMatch(for: "sh", among: ["show", "stats", "shell"]) == "show")
+    }
+
+    @Test func nothingForFarWordsWholeReplacementsOrExactMatches() {
+        #expect(Suggestions.bestMatch(for: "frobnicate", among: ["list", "add"]) == nil)
+        #expect(Suggestions.bestMatch(for: "x", among: ["ls", "ui", "rm"]) == nil)
+        #expect(Suggestions.bestMatch(for: "", among: ["list"]) == nil)
+        #expect(Suggestions.bestMatch(for: "--", among: ["--note"]) == nil)
+        #expect(Suggestions.bestMatch(for: "list", among: ["list"]) == nil)
+        #expect(Suggestions.sentence(for: "frob", among: ["list"]) == "")
+        #expect(Suggestions.sentence(for: "lsit", among: ["list"]) == ". Did you mean 'list'?")
+    }
+
+    @Test func aVeryLongWordIsComparedQuickly() {
+        let long = String(repeating: "l", count: 1_000_000)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(Suggestions.bestMatch(for: long, among: CommandCatalog.visibleNames) == nil)
+        }
+        #expect(elapsed < .milliseconds(500))
+    }
+}

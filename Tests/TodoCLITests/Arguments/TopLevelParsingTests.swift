@@ -1,0 +1,116 @@
+import Testing
+import TodoCore
+
+@testable import todo_cli
+
+/// `todo` alone, help in all its forms, `--version`, and unknown commands.
+@Suite struct TopLevelParsingTests {
+    static let topLevelHelp = ParsedCommand.help(text: HelpRenderer.topLevelHelp())
+
+    @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["--json"], ["--json", "help"], ["--help", "--frob"]])
+    func topLevelHelp(_ arguments: [String]) {
+        #expect(invocation(arguments)?.command == Self.topLevelHelp)
+    }
+
+    @Test func versionBeforeAnyCommand() {
+        #expect(command("--version") == .version)
+        #expect(
+            invocation(["--json", "--version"]) == Invocation(global: GlobalOptions(json: true), command: .version))
+    }
+
+    @Test func versionIsNotAnOptionOfTheCommands() {
+        #expect(errorMessage("list", "--version") == "unknown option '--version'")
+    }
+
+    @Test(arguments: [
+        ["help", "add"], ["add", "--help"], ["add", "-h"], ["add", "Buy", "--note", "x", "--help"],
+        ["--help", "add"], ["add", "-qh"], ["add", "--priority", "bogus", "--help"], ["add", "--help=yes"],
+        ["--json", "help", "add"],
+    ])
+    func helpOfACommand(_ arguments: [String]) {
+        #expect(invocation(arguments)?.command == .help(text: HelpRenderer.help(for: .add)))
+    }
+
+    @Test func helpNamesCommandsByAliasToo() {
+        #expect(command("help", "ls") == .help(text: HelpRenderer.help(for: .list)))
+        #expect(command("reopen", "--help") == .help(text: HelpRenderer.help(for: .undone)))
+        #expect(command("help", "help") == .help(text: HelpRenderer.help(for: .help)))
+    }
+
+    @Test func helpAfterADoubleDashIsAnArgument() {
+        #expect(command("add", "--", "--help") == draft("--help"))
+        #expect(command("add", "--", "-h") == draft("-h"))
+    }
+
+    @Test func helpOfAnUnknownCommandIsAUsageError() {
+        let error = usageError("help", "frob")
+        #expect(error?.message == "unknown command 'frob'")
+        #expect(error?.usage == "USAGE: todo help [<command>]")
+        #expect(error?.command == "help")
+        #expect(usageError("help", "lsit")?.message == "unknown command 'lsit'. Did you mean 'list'?")
+        #expect(usageError("frob", "--help")?.message == "unknown command 'frob'")
+        #expect(usageError("help", "__complete-ids")?.message == "unknown command '__complete-ids'")
+    }
+
+    @Test func helpTakesOneCommandAtMost() {
+        #expect(errorMessage("help", "add", "list") == "unexpected argument 'list'")
+    }
+
+    @Test func anUnknownCommandIsATopLevelUsageError() {
+        let error = usageError("frobnicate")
+        #expect(error?.message == "unknown command 'frobnicate'")
+        #expect(error?.usage == HelpRenderer.topLevelUsage())
+        #expect(error?.command == nil)
+        #expect(
+            error?.text == """
+                Error: unknown command 'frobnicate'
+                USAGE: todo [--file <path>] [--json] [--no-color] [--quiet] <subcommand>
+                See 'todo --help' for more information.
+
+                """)
+    }
+
+    @Test(arguments: [
+        ("lsit", "list"), ("lst", "list"), ("LIST", "list"), ("ad", "add"), ("eddit", "edit"), ("dne", "done"),
+        ("undoen", "undone"), ("reopn", "reopen"), ("delet", "delete"), ("mv", "move"), ("stat", "stats"),
+        ("exprot", "export"), ("imprt", "import"), ("completion", "completions"), ("comp", "completions"),
+        ("hlep", "help"), ("sta", "stats"), ("del", "delete"),
+    ])
+    func aMisspeltCommandIsSuggested(typed: String, suggested: String) {
+        #expect(errorMessage(typed) == "unknown command '\(typed)'. Did you mean '\(suggested)'?")
+    }
+
+    @Test(arguments: ["xyz", "x", "", "=", "-", "-5", "__complete-id", "frobnicate"])
+    func nothingIsSuggestedForAFarCommand(_ typed: String) {
+        #expect(errorMessage(typed) == "unknown command '\(typed)'")
+    }
+
+    @Test func anUnknownOptionBeforeTheCommandIsATopLevelUsageError() {
+        let error = usageError("--frob", "list")
+        #expect(error?.message == "unknown option '--frob'")
+        #expect(error?.command == nil)
+        #expect(errorMessage("--verison") == "unknown option '--verison'. Did you mean '--version'?")
+    }
+
+    @Test func theHiddenCommandThatListsIdsForCompletions() {
+        #expect(command("__complete-ids") == .completeIDs)
+        #expect(invocation(["--file", "t.json", "__complete-ids"])?.global.file == "t.json")
+        #expect(errorMessage("__complete-ids", "3") == "unexpected argument '3'")
+    }
+
+    @Test func everyCommandAndAliasParses() {
+        let minimal: [String: [String]] = [
+            "add": ["x"], "show": ["1"], "edit": ["1"], "done": ["1"], "undone": ["1"], "rm": ["1"],
+            "move": ["1", "2"], "import": ["f"], "completions": ["bash"],
+        ]
+        for command in CommandCatalog.commands {
+            for name in command.names {
+                let arguments = [name] + (minimal[command.name] ?? [])
+                guard case .success = CommandLineParser.parse(arguments) else {
+                    Issue.record("\(arguments) did not parse")
+                    continue
+                }
+            }
+        }
+    }
+}
