@@ -23,10 +23,17 @@ let package = Package(
             dependencies: ["ReactorKit", "ServiceBus"],
             path: "Benchmarks/ReactorKitBenchmarks"
         ),
+        .executableTarget(
+            name: "TodoStoreBenchmarks",
+            dependencies: ["TodoCore"],
+            path: "Benchmarks/TodoStoreBenchmarks"
+        ),
         .testTarget(name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
-        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker"]),
+        .testTarget(
+            name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker"],
+            exclude: ["Formats/Fixtures"]),
         .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore"]),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),
     ],

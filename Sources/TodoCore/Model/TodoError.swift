@@ -12,6 +12,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPriority(String)
     /// A recurrence other than daily, weekly, monthly, yearly, Nd or Nw.
     case invalidRecurrence(String)
+    /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds.
+    case invalidLockTimeout(String)
     /// Ids that name no todo (nothing was changed).
     case unknownTodos([Int])
     /// A position outside 1…count.
@@ -59,7 +61,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     public var category: Category {
         switch self {
-        case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence: return .invalidInput
+        case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout:
+            return .invalidInput
         case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable: return .failed
         case .invalidImport, .storeDamaged, .storeTooNew: return .damagedData
         case .io: return .io
@@ -83,6 +86,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(text)' is not a priority; use high, medium, low or none"
         case .invalidRecurrence(let text):
             return "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
+        case .invalidLockTimeout(let text):
+            return "TODO_LOCK_TIMEOUT is '\(text)', not a number of seconds; set it to a number such as 10, or unset it"
         case .unknownTodos(let ids) where ids.count == 1:
             return "todo \(ids[0]) does not exist; run `todo list --all` to see ids"
         case .unknownTodos(let ids):

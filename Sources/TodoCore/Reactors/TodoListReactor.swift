@@ -31,6 +31,8 @@ public final class TodoListReactor: Reactor {
         case clearCompleted(confirmed: Bool)
         /// Undo the latest change.
         case undo
+        /// Add todos read from a file (merging by uuid).
+        case importTodos([ImportedTodo])
         /// Enter or leave edit mode (where a front end offers reordering and deleting).
         case setEditing(Bool)
     }
@@ -137,6 +139,8 @@ public final class TodoListReactor: Reactor {
             .catchAsError()
         case .undo:
             return service.undo().map { .setOutcome(.undone($0)) }.catchAsError()
+        case .importTodos(let todos):
+            return service.importTodos(todos).map { .setOutcome(.imported($0)) }.catchAsError()
         case .setEditing(let editing):
             return .just(.setEditing(editing))
         }
@@ -229,6 +233,7 @@ public enum TodoListOutcome: Sendable, Equatable {
     /// The done todos deleted (none when there were none).
     case cleared([Todo])
     case undone(TodoUndoResult)
+    case imported(TodoImportResult)
     /// The user declined a confirmation; nothing changed.
     case cancelled
 }

@@ -1,0 +1,95 @@
+/// The JSON a front end prints for scripts (`todo --json`): stable shapes, every key always
+/// present, absent values as `null` (documented in Docs/CLI.md).
+public enum TodoJSONOutput {
+    /// `[` todo objects, one per line `]`.
+    public static func array(_ todos: [Todo]) -> String {
+        var json = JSONWriter(capacity: 64 + todos.count * 320)
+        writeArray(todos, to: &json)
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// One todo object and a line break.
+    public static func object(_ todo: Todo) -> String {
+        todo.jsonObject + "\n"
+    }
+
+    /// `{"pending":…,"done":…,"overdue":…,"dueToday":…,"total":…,"tags":{"shop":{"pending":…,"done":…}}}`.
+    public static func stats(_ stats: TodoStats) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("pending")
+        json.int(stats.pending)
+        json.key("done")
+        json.int(stats.done)
+        json.key("overdue")
+        json.int(stats.overdue)
+        json.key("dueToday")
+        json.int(stats.dueToday)
+        json.key("total")
+        json.int(stats.total)
+        json.key("tags")
+        json.beginObject()
+        for tag in stats.tags.keys.sorted() {
+            json.key(tag)
+            json.beginObject()
+            json.key("pending")
+            json.int(stats.tags[tag]!.pending)
+            json.key("done")
+            json.int(stats.tags[tag]!.done)
+            json.endObject()
+        }
+        json.endObject()
+        json.endObject()
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// `{"undone":"deleted","restored":[…],"removed":[…]}`.
+    public static func undo(_ result: TodoUndoResult) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("undone")
+        json.string(result.undoneKind.rawValue)
+        json.key("restored")
+        writeArray(result.restored, to: &json)
+        json.key("removed")
+        writeArray(result.removed, to: &json)
+        json.endObject()
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// `{"created":[…],"updated":[…],"unchanged":N}`.
+    public static func importResult(_ result: TodoImportResult) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("created")
+        writeArray(result.created, to: &json)
+        json.key("updated")
+        writeArray(result.updated, to: &json)
+        json.key("unchanged")
+        json.int(result.unchanged)
+        json.endObject()
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// A JSON string literal for `text`, with its quotes.
+    public static func string(_ text: String) -> String {
+        var json = JSONWriter()
+        json.string(text)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    private static func writeArray(_ todos: [Todo], to json: inout JSONWriter) {
+        json.beginArray()
+        for (index, todo) in todos.enumerated() {
+            json.element()
+            json.newline()
+            todo.write(to: &json, includingPosition: false)
+            if index == todos.count - 1 { json.newline() }
+        }
+        json.endArray()
+    }
+}

@@ -1,0 +1,28 @@
+import TodoCore
+
+/// `todo clear`: the list reactor's `clearCompleted`, confirmed through the alert service
+/// unless `--yes`.
+enum ClearCommand {
+    static func run(confirmed: Bool, in context: CommandContext) -> ExitCode {
+        let list = context.make { TodoListReactor(provider: $0) }
+        list.send(.clearCompleted(confirmed: confirmed))
+        let state = list.currentState
+        if let error = state.error { return context.fail(error, command: "clear") }
+        switch state.outcome {
+        case .cleared(let todos)?:
+            if context.options.json {
+                context.printJSON(TodoJSONOutput.array(todos))
+            } else if todos.isEmpty {
+                context.say("No done todos to clear.")
+            } else {
+                context.say("Deleted \(todos.count) done todo\(todos.count == 1 ? "" : "s") (undo brings them back).")
+            }
+            return .success
+        case .cancelled?:
+            context.output.err("Nothing was deleted.\n")
+            return .failure
+        default:
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import TodoCore
+
+/// `todo export`: every todo (the list reactor with `--all` in the manual order), as our JSON
+/// or todo.txt, to standard output or a file.
+enum ExportCommand {
+    static func run(format: ExportFormat, outputPath: String?, in context: CommandContext) -> ExitCode {
+        let list = context.make { TodoListReactor(provider: $0, query: TodoQuery(status: .all)) }
+        list.send(.refresh)
+        let state = list.currentState
+        if let error = state.error { return context.fail(error, command: "export") }
+        let bytes: [UInt8]
+        switch format {
+        case .json: bytes = TodoJSONFormat.export(state.todos)
+        case .todotxt: bytes = Array(TodoTxtFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset).utf8)
+        }
+        guard let outputPath else {
+            context.output.out(String(decoding: bytes, as: UTF8.self))
+            return .success
+        }
+        do {
+            try FileIO.write(bytes, to: outputPath)
+        } catch {
+            return context.fail(error)
+        }
+        let count = state.todos.count
+        context.say("Exported \(count) todo\(count == 1 ? "" : "s") to \(outputPath)")
+        return .success
+    }
+}

@@ -1,0 +1,19 @@
+import TodoCore
+
+/// `todo show`: a row reactor, loaded, rendered in detail.
+enum ShowCommand {
+    static func run(id: Int, in context: CommandContext) -> ExitCode {
+        let row = context.make { TodoRowReactor(provider: $0, id: id) }
+        row.send(.load)
+        let state = row.currentState
+        if let error = state.error { return context.fail(error, command: "show") }
+        guard let todo = state.todo else { return context.fail(.unknownTodos([id])) }
+        if context.options.json {
+            context.printJSON(TodoJSONOutput.object(todo))
+        } else if !context.options.quiet {
+            let renderer = TodoDetailRenderer(today: context.today, clock: context.provider.clock, style: context.style)
+            context.output.out(renderer.render(todo))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,37 @@
+import TodoCore
+
+/// `todo stats`: the stats reactor, refreshed, rendered.
+enum StatsCommand {
+    static func run(in context: CommandContext) -> ExitCode {
+        let reactor = context.make { TodoStatsReactor(provider: $0) }
+        reactor.send(.refresh)
+        let state = reactor.currentState
+        if let error = state.error { return context.fail(error, command: "stats") }
+        let stats = state.stats ?? TodoStats()
+        if context.options.json {
+            context.printJSON(TodoJSONOutput.stats(stats))
+            return .success
+        }
+        guard !context.options.quiet else { return .success }
+        let style = context.style
+        var lines = [
+            "pending    \(stats.pending)",
+            "done       \(stats.done)",
+            "overdue    " + (stats.overdue > 0 ? style.apply(String(stats.overdue), .red, .bold) : "0"),
+            "due today  \(stats.dueToday)",
+            "total      \(stats.total)",
+        ]
+        if !stats.tags.isEmpty {
+            lines.append("")
+            let width = min(max(stats.tags.keys.map { DisplayWidth.of($0) + 1 }.max() ?? 0, 4), 30)
+            lines.append(DisplayWidth.pad("tag", to: width) + "  pending  done")
+            for tag in stats.tags.keys.sorted() {
+                let count = stats.tags[tag]!
+                let name = DisplayWidth.pad(DisplayWidth.truncate("+" + tag, to: width), to: width)
+                lines.append(name + "  " + DisplayWidth.pad(String(count.pending), to: 7) + "  \(count.done)")
+            }
+        }
+        context.output.out(lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+}

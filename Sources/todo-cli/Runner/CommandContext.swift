@@ -1,0 +1,93 @@
+import TodoCore
+
+/// What every command view works with: the global options, the terminal, the output, and the
+/// app shell that owns the provider and the live reactors.
+final class CommandContext {
+    /// The options given before or after the command.
+    let options: GlobalOptions
+    /// Where the command runs.
+    let terminal: Terminal
+    /// Where it writes.
+    let output: Output
+    /// The provider and the live reactors.
+    let shell: AppShell<TodoServiceProvider>
+    /// Colours, on only for a terminal without `NO_COLOR` or `--no-color`.
+    let style: Style
+    /// Releases the reactors ``make(_:)`` made, for a long-lived shell between commands.
+    private var releases: [() -> Void] = []
+
+    init(options: GlobalOptions, terminal: Terminal, output: Output, shell: AppShell<TodoServiceProvider>) {
+        self.options = options
+        self.terminal = terminal
+        self.output = output
+        self.shell = shell
+        style = Style(isEnabled: terminal.usesColor(noColorOption: options.noColor))
+    }
+
+    /// The services.
+    var provider: TodoServiceProvider { shell.provider }
+
+    /// Today, in the local time zone.
+    var today: CalendarDay { provider.clock.today() }
+
+    /// Prints a success message (nothing with `--quiet` or `--json`).
+    func say(_ text: String) {
+        guard !options.quiet, !options.json else { return }
+        output.out(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// Prints a result for scripts (nothing with `--quiet`).
+    func printJSON(_ json: String) {
+        guard !options.quiet else { return }
+        output.out(json)
+    }
+
+    /// Prints `error` on standard error and returns its exit code; an error in what was typed
+    /// also gets the command's usage line.
+    func fail(_ error: TodoError, command: String? = nil) -> ExitCode {
+        let code = ExitCode(error)
+        if code == .usage, let command, let spec = CommandCatalog.command(named: command) {
+            let usage = UsageError(message: error.description, usage: HelpRenderer.usage(for: spec), command: command)
+            output.err(usage.text)
+        } else {
+            output.err("Error: \(error.description)\n")
+        }
+        return code
+    }
+
+    /// Prints a usage error for `command` and returns 64.
+    func usageError(_ message: String, command: String) -> ExitCode {
+        let usage = CommandCatalog.command(named: command).map(HelpRenderer.usage(for:)) ?? HelpRenderer.topLevelUsage()
+        output.err(UsageError(message: message, usage: usage, command: command).text)
+        return .usage
+    }
+
+    /// A reactor made by, and kept alive by, the app shell (until ``releaseReactors()``).
+    func make<R: Reactor>(_ make: (TodoServiceProvider) -> R) -> R {
+        let reactor = shell.make(make)
+        releases.append { [shell] in shell.release(reactor) }
+        return reactor
+    }
+
+    /// Lets the app shell release the reactors this context made.
+    func releaseReactors() {
+        let releases = self.releases
+        self.releases = []
+        for release in releases { release() }
+    }
+
+    /// The same context with other global options (a line of `todo shell`).
+    func with(options: GlobalOptions) -> CommandContext {
+        CommandContext(options: options, terminal: terminal, output: output, shell: shell)
+    }
+
+    /// The list renderer for this terminal.
+    var listRenderer: TodoListRenderer {
+        TodoListRenderer(today: today, width: terminal.outputIsTerminal ? terminal.width : nil, style: style)
+    }
+
+    /// `3: Buy milk`, for messages.
+    func label(_ todo: Todo) -> String {
+        "\(todo.id): \(todo.title.replacingNewlines())"
+    }
+}

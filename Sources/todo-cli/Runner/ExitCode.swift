@@ -1,0 +1,28 @@
+import TodoCore
+
+/// The exit codes of `todo` (documented in Docs/CLI.md; the sysexits.h values).
+enum ExitCode: Int32 {
+    /// The command did what was asked.
+    case success = 0
+    /// The operation failed (an unknown id, nothing to undo, a confirmation refused).
+    case failure = 1
+    /// The command line is wrong (unknown command or option, a missing or bad argument).
+    case usage = 64
+    /// The store (or a file to import) cannot be read: damaged, or from a newer version.
+    case dataError = 65
+    /// An input/output error (a folder where the store should be, a full disk, no permission).
+    case ioError = 74
+    /// The store stayed locked by another process.
+    case locked = 75
+
+    /// The exit code for `error`.
+    init(_ error: TodoError) {
+        switch error.category {
+        case .invalidInput: self = .usage
+        case .failed: self = .failure
+        case .damagedData: self = .dataError
+        case .io: self = .ioError
+        case .locked: self = .locked
+        }
+    }
+}

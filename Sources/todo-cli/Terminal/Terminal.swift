@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a command knows about where it runs: the environment and the terminals.
+struct Terminal {
+    /// The environment variables.
+    var environment: [String: String]
+    /// Whether standard input is a terminal (confirmations are asked only then).
+    var inputIsTerminal: Bool
+    /// Whether standard output is a terminal (colour and fitting the width only then).
+    var outputIsTerminal: Bool
+    /// Whether standard error is a terminal (progress only then).
+    var errorIsTerminal: Bool
+    /// The width of standard output's terminal in columns, when it is one.
+    var width: Int?
+
+    /// The process's terminal and environment.
+    static func current() -> Terminal {
+        var environment: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        let outputIsTerminal = isatty(1) == 1
+        var width: Int?
+        if outputIsTerminal {
+            var size = winsize()
+            if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
+            if width == nil, let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { width = columns }
+        }
+        return Terminal(
+            environment: environment, inputIsTerminal: isatty(0) == 1, outputIsTerminal: outputIsTerminal,
+            errorIsTerminal: isatty(2) == 1, width: width)
+    }
+
+    /// Whether to print colours: only to a terminal, and neither `NO_COLOR` (any value but
+    /// empty) nor `--no-color`.
+    func usesColor(noColorOption: Bool) -> Bool {
+        outputIsTerminal && !noColorOption && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+}
