@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker"],
             exclude: ["Formats/Fixtures"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "todo-store-worker"]),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),
     ],
     swiftLanguageModes: [.v6]

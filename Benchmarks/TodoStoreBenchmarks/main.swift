@@ -58,8 +58,13 @@ func peakResidentBytes() -> Int {
         return kilobytes * 1024
     }
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss) * 1024
+    #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+    #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024
+    #endif
 }
 
 /// Realistic todos: titles of 3–8 words, a third with a due date, a fifth with tags, a tenth

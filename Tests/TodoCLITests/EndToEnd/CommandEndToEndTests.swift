@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+
+/// Each `todo` command run as a process on a temporary store: what it prints on each stream,
+/// its exit code, and what the store holds afterwards.
+@Suite struct CommandEndToEndTests {
+    let todo = TodoSandbox()
+
+    func todos() -> [[String: Any]] {
+        todo.run("list --all --json").json as? [[String: Any]] ?? []
+    }
+
+    func titles(_ arguments: String = "list --all") -> [String] {
+        (todo.run(arguments + " --json").json as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    }
+
+    // MARK: add
+
+    @Test func addPrintsWhatItAddedAndWritesTheStore() throws {
+        let added = todo.run(["add", "Buy", "milk", "--due", "2030-01-08", "--priority", "high", "--tag", "shop"])
+        #expect(added.status == 0, "\(added)")
+        #expect(added.stdout == "Added 1: Buy milk (due 2030-01-08, high priority)\n")
+        #expect(added.stderr == "")
+        let bytes = try #require(todo.storeBytes)
+        let store = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        #expect(store["version"] as? Int == 1)
+        #expect((store["todos"] as? [[String: Any]])?.first?["title"] as? String == "Buy milk")
+    }
+
+    @Test func addWithJSONPrintsTheWholeTodoObject() throws {
+        let result = todo.run(["add", "Pay", "rent", "--note", "line 1\nline 2", "--repeat", "monthly", "--json"])
+        let object = try #require(result.json as? [String: Any], "\(result)")
+        #expect(
+            Set(object.keys)
+                == [
+                    "id", "uuid", "title", "note", "isDone", "priority", "due", "tags", "createdAt", "updatedAt",
+                    "completedAt", "recurrence",
+                ])
+        #expect(object["id"] as? Int == 1)
+        #expect(object["note"] as? String == "line 1\nline 2")
+        #expect(object["recurrence"] as? String == "monthly")
+        #expect(object["priority"] is NSNull && object["due"] is NSNull && object["completedAt"] is NSNull)
+        #expect(object["tags"] as? [String] == [])
+    }
+
+    @Test func quietPrintsNothingOnSuccess() {
+        let result = todo.run("add Quiet one --quiet")
+        #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
+        #expect(todo.run("--quiet done 1").stdout == "")
+        #expect(titles() == ["Quiet one"])
+    }
+
+    @Test func globalOptionsGoBeforeOrAfterTheCommand() {
+        let other = todo.folder + "/other.json"
+        #expect(todo.run(["--file", other, "add", "elsewhere"]).status == 0)
+        #expect(todo.run(["add", "here too", "--file", other]).status == 0)
+        #expect(todo.run(["--json", "list", "--file", other]).json as? [[String: Any]] != nil)
+        #expect(titles("list --file \(other)") == ["elsewhere", "here too"])
+        #expect(todo.storeBytes == nil, "TODO_FILE untouched")
+    }
+
+    // MARK: list
+
+    @Test func listFiltersSortsAndLimits() {
+        todo.run(["add", "Buy milk", "--tag", "shop", "--priority", "low", "--due", "2030-01-10"])
+        todo.run(["add", "call bob", "--note", "about the MILK", "--priority", "high", "--due", "2000-01-01"])
+        todo.run(["add", "Write report", "--tag", "work"])
+        todo.run(["add", "milk the cow"])
+        todo.run("done 4")
+        #expect(titles("list") == ["Buy milk", "call bob", "Write report"])
+        #expect(titles("ls --done") == ["milk the cow"])
+        #expect(titles("list milk --all") == ["Buy milk", "call bob", "milk the cow"])
+        #expect(titles("list MILK about") == ["call bob"])
+        #expect(titles("list --tag shop") == ["Buy milk"])
+        #expect(titles("list --priority high") == ["call bob"])
+        #expect(titles("list --overdue") == ["call bob"])
+        #expect(titles("list --sort due") == ["call bob", "Buy milk", "Write report"])
+        #expect(titles("list --sort priority --limit 2") == ["call bob", "Buy milk"])
+        let plain = todo.run("list")
+        #expect(plain.status == 0 && plain.stderr == "")
+        #expect(!plain.stdout.contains("\u{1B}["), "no colour off a terminal")
+        let lines = plain.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("1 [ ] low  2030-01-10 Buy milk"))
+        #expect(lines[0].hasSuffix("+shop"))
+        #expect(lines[2].hasPrefix("3 [ ]      -          Write report"))
+    }
+
+    @Test func anEmptyListIsEmpty() {
+        let result = todo.run("list")
+        #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
+        #expect(todo.run("list --json").stdout == "[]\n")
+        #expect(todo.storeBytes == nil, "reading creates nothing")
+    }
+
+    // MARK: show, edit
+
+    @Test func showPrintsEveryField() throws {
+        todo.run(["add", "Pay rent", "--note", "to the landlord", "--due", "2030-01-08", "--tag", "home", "--repeat", "monthly"])
+        let shown = todo.run("show 1")
+        #expect(shown.status == 0)
+        for text in ["1  Pay rent", "status     pending", "due        2030-01-08", "tags       home", "repeats    monthly", "to the landlord"] {
+            #expect(shown.stdout.contains(text), "\(text) in \(shown.stdout)")
+        }
+        let json = try #require(todo.run("show 1 --json").json as? [String: Any])
+        #expect(json["due"] as? String == "2030-01-08")
+    }
+
+    @Test func editSetsAndClearsFields() throws {
+        todo.run(["add", "Pay rent", "--note", "n", "--due", "2030-01-08", "--tag", "home", "--tag", "money", "--priority", "low"])
+        let edited = todo.run(["edit", "1", "--title", "Pay the rent", "--note", "none", "--priority", "none", "--due", "none", "--untag", "money", "--tag", "urgent", "--repeat", "2w", "--json"])
+        let object = try #require(edited.json as? [String: Any], "\(edited)")
+        #expect(object["title"] as? String == "Pay the rent")
+        #expect(object["note"] is NSNull && object["priority"] is NSNull && object["due"] is NSNull)
+        #expect(object["tags"] as? [String] == ["home", "urgent"])
+        #expect(object["recurrence"] as? String == "2w")
+        #expect(todo.run("edit 1 --title Again").stdout == "Updated 1: Again\n")
+    }
+
+    // MARK: done, undone, rm, move, clear, undo
+
+    @Test func doneAndUndoneNameWhatChanged() throws {
+        todo.run("add Buy milk")
+        todo.run("add Call mum")
+        #expect(todo.run("done 1 2").stdout == "Completed 1: Buy milk\nCompleted 2: Call mum\n")
+        #expect(todo.run("done 1").stdout == "Already done 1: Buy milk\n")
+        #expect(todo.run("reopen 2").stdout == "Reopened 2: Call mum\n")
+        let one = try #require(todo.run("undone 1 --json").json as? [String: Any])
+        #expect(one["isDone"] as? Bool == false)
+        let several = try #require(todo.run("done 1 2 --json").json as? [[String: Any]])
+        #expect(several.map { $0["isDone"] as? Bool } == [true, true])
+    }
+
+    @Test func completingARecurringTodoAddsTheNextOne() {
+        todo.run(["add", "Water plants", "--due", "today", "--repeat", "weekly"])
+        let done = todo.run("done 1")
+        #expect(done.stdout.hasPrefix("Completed 1: Water plants\nNext: 2: Water plants (due "))
+        #expect(titles("list") == ["Water plants"])
+    }
+
+    @Test func severalIdsAreAllOrNothing() {
+        todo.run("add a")
+        todo.run("add b")
+        let before = todo.storeBytes
+        for command in ["done 1 9", "undone 1 9", "rm 1 9 --yes", "done 9 1 2"] {
+            let result = todo.run(command)
+            #expect(result.status == 1, "\(command): \(result)")
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("Error: todo 9 does not exist"), "\(command): \(result.stderr)")
+            #expect(todo.storeBytes == before, "\(command) changed nothing")
+        }
+    }
+
+    @Test func removingSeveralNeedsYesOffATerminal() {
+        todo.run("add a")
+        todo.run("add b")
+        todo.run("add c")
+        let before = todo.storeBytes
+        let refused = todo.run("rm 1 2")
+        #expect(refused.status == 1 && refused.stdout == "")
+        #expect(refused.stderr.contains("--yes"))
+        #expect(todo.storeBytes == before)
+        let piped = todo.run("rm 1 2", input: "y\n")
+        #expect(piped.status == 1, "a confirmation is never read from a pipe")
+        #expect(todo.storeBytes == before)
+        #expect(todo.run("delete 1 2 --yes").stdout == "Deleted 1: a\nDeleted 2: b\n")
+        #expect(todo.run("rm 3").stdout == "Deleted 3: c\n", "one todo needs no confirmation")
+        #expect(titles() == [])
+    }
+
+    @Test func movingReordersTheList() {
+        for title in ["a", "b", "c"] { todo.run("add \(title)") }
+        #expect(todo.run("move 3 1").stdout == "Moved 3 to position 1: c\n")
+        #expect(titles("list") == ["c", "a", "b"])
+        let outOfRange = todo.run("move 1 9")
+        #expect(outOfRange.status == 1 && outOfRange.stderr.contains("position 9 is out of range"))
+        #expect(todo.run("move 1 0").status == 64)
+        #expect(todo.run("move 1").status == 64)
+    }
+
+    @Test func clearAndUndo() {
+        todo.run("add a")
+        todo.run("add b")
+        todo.run("done 1")
+        let refused = todo.run("clear")
+        #expect(refused.status == 1 && refused.stderr.contains("--yes"))
+        #expect(todo.run("clear --yes").stdout == "Deleted 1 done todo (undo brings them back).\n")
+        #expect(todo.run("clear").stdout == "No done todos to clear.\n")
+        #expect(todo.run("undo").stdout == "Undid clearing 1: a\n")
+        #expect(titles() == ["a", "b"])
+        #expect(todo.run("undo").status == 0)  // undoes "done 1"
+        #expect(todo.run("undo").status == 0)  // undoes "add b"
+        #expect(todo.run("undo").status == 0)  // undoes "add a"
+        let nothing = todo.run("undo")
+        #expect(nothing.status == 1 && nothing.stderr == "Error: there is nothing to undo\n" && nothing.stdout == "")
+        #expect(todo.run("add c --json").json.flatMap { ($0 as? [String: Any])?["id"] as? Int } == 3, "ids are not reused")
+    }
+
+    // MARK: stats, export, import
+
+    @Test func statsCountEverything() throws {
+        todo.run(["add", "a", "--due", "2000-01-01", "--tag", "x"])
+        todo.run(["add", "b", "--due", "today"])
+        todo.run("add c")
+        todo.run("done 3")
+        let stats = try #require(todo.run("stats --json").json as? [String: Any])
+        #expect(stats["pending"] as? Int == 2 && stats["done"] as? Int == 1 && stats["overdue"] as? Int == 1)
+        #expect(stats["dueToday"] as? Int == 1 && stats["total"] as? Int == 3)
+        #expect((stats["tags"] as? [String: [String: Int]])?["x"] == ["pending": 1, "done": 0])
+        #expect(todo.run("stats").stdout.contains("overdue    1"))
+    }
+
+    @Test func exportThenImportIsLossless() throws {
+        todo.run(["add", "Café ☕ \"quoted\"", "--note", "a\nb\\c", "--due", "2030-01-08", "--tag", "x", "--priority", "high", "--repeat", "3d"])
+        todo.run("add second")
+        todo.run("done 2")
+        let exported = todo.run("export")
+        #expect(exported.status == 0)
+        let file = todo.folder + "/export.json"
+        #expect(todo.run(["export", "--output", file]).stdout == "Exported 2 todos to \(file)\n")
+        #expect(FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } == exported.stdout)
+        let fresh = todo.folder + "/fresh.json"
+        let imported = todo.run(["import", file, "--file", fresh])
+        #expect(imported.status == 0, "\(imported)")
+        let original = todo.run("list --all --json").stdout
+        let copy = todo.run(["list", "--all", "--json", "--file", fresh]).stdout
+        #expect(copy == original)
+        let text = todo.run("export --format todotxt").stdout
+        #expect(text.contains("(A) ") && text.contains("x "))
+    }
+
+    @Test func importReportsMissingAndUnreadableFiles() {
+        let missing = todo.run("import /nonexistent/file.txt")
+        #expect(missing.status == 74 && missing.stdout == "")
+        let bad = todo.folder + "/bad.json"
+        _ = FileManager.default.createFile(atPath: bad, contents: Data("[{\"title\": ".utf8))
+        let result = todo.run(["import", bad])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: \(bad)"))
+        #expect(todo.storeBytes == nil)
+    }
+
+    // MARK: help, version, completions
+
+    @Test func helpPrintsAndNeverActs() {
+        for arguments in [[], ["--help"], ["-h"], ["help"], ["help", "add"], ["add", "--help"], ["add", "-h"], ["done", "1", "--help"]] {
+            let result = todo.run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout.contains("USAGE: todo"), "\(arguments)")
+            #expect(result.stderr == "")
+        }
+        #expect(todo.run("help add").stdout.contains("OVERVIEW:"))
+        #expect(todo.storeBytes == nil)
+        #expect(todo.run("--version").stdout == "0.2.0\n")
+    }
+
+    @Test func completionScriptsAreValid() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = todo.run("completions \(shell)")
+            #expect(result.status == 0 && result.stdout.contains("__complete-ids"), "\(shell)")
+        }
+        let script = todo.folder + "/todo.bash"
+        _ = FileManager.default.createFile(atPath: script, contents: Data(todo.run("completions bash").stdout.utf8))
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/bin/bash")
+        check.arguments = ["-n", script]
+        try check.run()
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0)
+        todo.run("add Buy milk")
+        #expect(todo.run("__complete-ids").stdout == "1\tBuy milk\n")
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `todo` on a pseudo-terminal (colour, width, prompts) and `todo shell` in a pipe.
+@Suite struct TerminalEndToEndTests {
+    let todo = TodoSandbox()
+
+    /// Runs `todo arguments…` with standard input and output on a new pseudo-terminal of
+    /// `columns` columns, typing `input`; returns what the terminal showed.
+    func runOnTerminal(
+        _ arguments: [String], columns: UInt16 = 80, input: String = "", environment extra: [String: String] = [:]
+    ) throws -> (status: Int32, screen: String) {
+        // posix_openpt and friends are not in Glibc's Swift module: do what they do on Linux.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        var unlock: Int32 = 0
+        _ = ioctl(master, 0x4004_5431, &unlock)  // TIOCSPTLCK
+        var number: UInt32 = 0
+        _ = ioctl(master, 0x8004_5430, &number)  // TIOCGPTN
+        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TodoSandbox.binary)
+        process.arguments = arguments
+        process.environment = todo.environment.merging(extra) { $1 }
+        let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardInput = slaveHandle
+        process.standardOutput = slaveHandle
+        process.standardError = slaveHandle
+        try process.run()
+        close(slave)
+        if !input.isEmpty {
+            usleep(200_000)
+            _ = input.withCString { write(master, $0, strlen($0)) }
+        }
+        var screen = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }  // EIO once the child closed the terminal
+            screen.append(contentsOf: buffer[0..<count])
+        }
+        process.waitUntilExit()
+        close(master)
+        return (process.terminationStatus, String(decoding: screen, as: UTF8.self))
+    }
+
+    @Test func colourOnATerminalUnlessNoColorOrTheOption() throws {
+        todo.run(["add", "Late", "--due", "2000-01-01", "--priority", "high"])
+        let coloured = try runOnTerminal(["list"])
+        #expect(coloured.status == 0)
+        #expect(coloured.screen.contains("\u{1B}[31;1m"), "overdue and high priority in red: \(coloured.screen)")
+        let noColor = try runOnTerminal(["list"], environment: ["NO_COLOR": "1"])
+        #expect(!noColor.screen.contains("\u{1B}["), "\(noColor.screen)")
+        #expect(noColor.screen.contains("Late"))
+        let option = try runOnTerminal(["list", "--no-color"])
+        #expect(!option.screen.contains("\u{1B}["))
+    }
+
+    @Test func theListingFitsTheTerminalWidth() throws {
+        todo.run(["add", String(repeating: "very long title ", count: 10), "--tag", "work"])
+        todo.run(["add", "日本語のタイトルはとても長いのでここで切られるべきです本当に長いタイトルです"])
+        let narrow = try runOnTerminal(["list", "--no-color"], columns: 40)
+        let lines = narrow.screen.components(separatedBy: .newlines)
+        #expect(lines.filter { $0.contains("[ ]") }.count == 2)
+        for line in lines where line.contains("[ ]") {
+            #expect(line.contains("…"), "cut: \(line)")
+            #expect(displayWidth(line) <= 40, "\(line) takes \(displayWidth(line)) columns")
+        }
+    }
+
+    @Test func aConfirmationIsAskedOnATerminal() throws {
+        todo.run("add a")
+        todo.run("add b")
+        let declined = try runOnTerminal(["rm", "1", "2"], input: "n\n")
+        #expect(declined.screen.contains("Delete 2 todos?"))
+        #expect(declined.status == 1)
+        #expect(todo.run("list --json").json.map { ($0 as? [Any])?.count } == 2)
+        let accepted = try runOnTerminal(["rm", "1", "2"], input: "y\n")
+        #expect(accepted.status == 0, "\(accepted.screen)")
+        #expect(accepted.screen.contains("Deleted 1: a"))
+        #expect(todo.run("list --json").stdout == "[]\n")
+    }
+
+    @Test func theShellRunsLinesFromAPipeAndGoesOnAfterErrors() {
+        let script = """
+            add "Buy milk" --tag shop
+            add Call mum
+            done 1
+            frob
+            show 42
+            list --all
+            stats --json
+            quit
+            add never runs
+            """
+        let result = todo.run(["shell"], input: script + "\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Added 1: Buy milk"))
+        #expect(result.stdout.contains("1 pending, 0 done"))
+        #expect(result.stdout.contains("Completed 1: Buy milk"))
+        #expect(result.stdout.contains("1 pending, 1 done"))
+        #expect(result.stderr.contains("unknown command 'frob'"))
+        #expect(result.stderr.contains("todo 42 does not exist"))
+        #expect(result.stdout.contains("\"pending\":1"))
+        #expect(!result.stdout.contains("never runs"))
+        #expect(todo.run("list --all --json").json.map { ($0 as? [Any])?.count } == 2)
+    }
+
+    @Test func theShellSeesChangesFromAnotherProcess() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TodoSandbox.binary)
+        process.arguments = ["shell"]
+        process.environment = todo.environment
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("add first\n".utf8))
+        usleep(300_000)
+        todo.run("add from elsewhere")
+        usleep(800_000)
+        input.fileHandleForWriting.write(Data("list\nquit\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("2 pending, 0 done"), "\(text)")
+        #expect(text.contains("from elsewhere"))
+    }
+
+    @Test func theShellEndsAtTheEndOfItsInput() {
+        let result = todo.run(["shell"], input: "")
+        #expect(result.status == 0 && result.stderr == "")
+    }
+}
+
+/// Columns on a terminal (wide East Asian characters count two).
+func displayWidth(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { width, scalar in
+        let value = scalar.value
+        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value) || (0x1F300...0x1F64F).contains(value)
+        return width + (wide ? 2 : 1)
+    }
+}

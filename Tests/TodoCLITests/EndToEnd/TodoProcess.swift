@@ -1,0 +1,124 @@
+import Foundation
+
+/// Runs the built `todo` binary against a store in a temporary folder (`TODO_FILE`, `HOME` and
+/// `XDG_DATA_HOME` all inside it), and returns what it printed and its exit code.
+final class TodoSandbox: @unchecked Sendable {
+    // @unchecked Sendable: immutable
+    let folder: String
+    let storePath: String
+    let environment: [String: String]
+
+    init() {
+        var template = Array((NSTemporaryDirectory() + "todo-e2e.XXXXXX").utf8CString)
+        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        storePath = folder + "/store/todos.json"
+        try? FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
+        environment = [
+            "HOME": folder + "/home", "XDG_DATA_HOME": folder + "/xdg", "TODO_FILE": storePath, "TZ": "UTC",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// What one run printed.
+    struct Result: CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+
+        /// The standard output parsed as JSON.
+        var json: Any? { try? JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed]) }
+    }
+
+    /// The products folder holding `todo` (beside the test binary).
+    static var productsFolder: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("todo").path) { return folder }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    static var binary: String { productsFolder.appendingPathComponent("todo").path }
+
+    /// Runs `todo arguments…` with `input` on standard input (`/dev/null` when nil).
+    @discardableResult
+    func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let inputPipe = Pipe()
+        if input != nil {
+            process.standardInput = inputPipe
+        } else {
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        }
+        do {
+            try process.run()
+        } catch {
+            return Result(status: -1, stdout: "", stderr: "could not start \(Self.binary): \(error)")
+        }
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try? inputPipe.fileHandleForWriting.close()
+        }
+        let out = Locked(Data())
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            out.withLock { $0 = data }
+            group.leave()
+        }
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out.withLock { $0 }, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// `todo arguments… ` split on spaces.
+    @discardableResult
+    func run(_ line: String, input: String? = nil) -> Result {
+        run(line.split(separator: " ").map(String.init), input: input)
+    }
+
+    /// The store file's bytes (nil when missing).
+    var storeBytes: Data? { FileManager.default.contents(atPath: storePath) }
+
+    /// Writes the store file.
+    func writeStore(_ text: String) {
+        try? FileManager.default.createDirectory(
+            atPath: (storePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: storePath, contents: Data(text.utf8))
+    }
+}
+
+/// A value shared between threads, guarded by an `NSLock`.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is guarded by `lock`
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
