@@ -1,0 +1,209 @@
+extension CompletionScript {
+    /// The bash script: `complete -F _todo todo`.
+    static func bash() -> String {
+        var script = bashPrologue
+        script += """
+            _todo() {
+                local cur=${COMP_WORDS[COMP_CWORD]} prev="" prefix=""
+                ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+                if [[ $cur == "=" ]]; then
+                    cur=""
+                elif [[ $prev == "=" ]] && ((COMP_CWORD > 1)); then
+                    prev=${COMP_WORDS[COMP_CWORD - 2]}
+                elif [[ $cur == --*=* ]]; then
+                    prev=${cur%%=*}
+                    prefix="$prev="
+                    cur=${cur#*=}
+                fi
+                COMPREPLY=()
+
+                # The command: the first word that is neither an option nor the value of --file.
+                local command="" start=0 i word
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    word=${COMP_WORDS[i]}
+                    case $word in
+                        --file)
+                            [[ ${COMP_WORDS[i + 1]} == "=" ]] && i=$((i + 1))
+                            i=$((i + 1))
+                            ;;
+                        --)
+                            if ((i + 1 < COMP_CWORD)); then
+                                command=${COMP_WORDS[i + 1]}
+                                start=$((i + 1))
+                            fi
+                            break
+                            ;;
+                        -* | =) ;;
+                        *)
+                            command=$word
+                            start=$i
+                            break
+                            ;;
+                    esac
+                done
+
+                case $prev in
+                    --file)
+                        _todo_reply_files
+                        return
+                        ;;
+                esac
+                if [[ -z $command ]]; then
+                    if [[ $cur == -* ]]; then
+                        _todo_reply_words \(bashQuoted(topLevelOptionWords))
+                    else
+                        _todo_reply_words \(bashQuoted(CommandCatalog.visibleNames))
+                    fi
+                    return
+                fi
+
+                local index
+                case $command in
+
+            """
+        for command in CommandCatalog.visibleCommands {
+            script += bashCase(for: command)
+        }
+        script += """
+                esac
+            }
+
+            complete -F _todo todo
+
+            """
+        return script
+    }
+
+    /// The branch of `case $command in` for one command: its option values, its options, then
+    /// its positional arguments.
+    private static func bashCase(for command: CommandSpec) -> String {
+        let options = options(of: command)
+        var lines = ["        \(command.names.joined(separator: " | ")))"]
+        let valueOptions = options.filter { !$0.isFlag && $0 != .file }
+        if !valueOptions.isEmpty {
+            lines.append("            case $prev in")
+            for option in valueOptions {
+                let reply = option.value.map { bashReply(for: candidates(for: $0)) } ?? ":"
+                lines.append("                \(option.spellings.joined(separator: " | "))) \(reply); return ;;")
+            }
+            lines.append("            esac")
+        }
+        let optionWords = options.flatMap(\.spellings) + OptionSpec.help.spellings
+        lines.append("            if [[ $cur == -* && $cur != -[0-9]* ]]; then")
+        lines.append("                _todo_reply_words \(bashQuoted(optionWords))")
+        lines.append("                return")
+        lines.append("            fi")
+        if command.arguments.contains(where: { candidates(for: $0.value) != .nothing }) {
+            let skipped = options.filter { !$0.isFlag }.flatMap(\.spellings)
+            lines.append("            index=$(_todo_argument_index \"$start\" \(skipped.joined(separator: " ")))")
+            lines.append("            case $index in")
+            for (position, argument) in command.arguments.enumerated()
+            where candidates(for: argument.value) != .nothing {
+                let pattern = argument.isVariadic ? "*" : String(position)
+                lines.append("                \(pattern)) \(bashReply(for: candidates(for: argument.value))) ;;")
+            }
+            lines.append("            esac")
+        }
+        lines.append("            ;;")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The bash statement that fills `COMPREPLY` with `candidates`.
+    private static func bashReply(for candidates: Candidates) -> String {
+        switch candidates {
+        case .nothing: return ":"
+        case .words(let words): return "_todo_reply_words \(bashQuoted(words))"
+        case .files: return "_todo_reply_files"
+        case .ids: return "_todo_reply_ids"
+        }
+    }
+
+    /// The options offered before the command.
+    private static var topLevelOptionWords: [String] {
+        (OptionSpec.globals + [.version, .help]).flatMap(\.spellings)
+    }
+
+    /// `words` as one single-quoted bash word, separated by spaces.
+    private static func bashQuoted(_ words: [String]) -> String {
+        shellQuoted(words.joined(separator: " "))
+    }
+
+    /// The helpers of the bash script.
+    private static let bashPrologue = """
+        # bash completion for todo; generated by `todo completions bash`.
+        # Install: todo completions bash > ~/.local/share/bash-completion/completions/todo
+
+        # Sets COMPREPLY to the lines of standard input (after the "--opt=" being completed).
+        _todo_reply() {
+            COMPREPLY=()
+            local line
+            while IFS= read -r line; do
+                COMPREPLY+=("$prefix$line")
+            done
+        }
+
+        # Offers the words of $1 that start with the word being completed.
+        _todo_reply_words() {
+            _todo_reply < <(compgen -W "$1" -- "$cur")
+        }
+
+        # Offers file paths.
+        _todo_reply_files() {
+            compopt -o filenames 2>/dev/null
+            _todo_reply < <(compgen -f -- "$cur")
+        }
+
+        # Offers the ids of the todos, from `todo __complete-ids` (ID<TAB>TITLE lines), asking
+        # the store named with --file on the command line, if any.
+        _todo_reply_ids() {
+            local file="" i ids
+            for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
+                if [[ ${COMP_WORDS[i]} == --file ]]; then
+                    if [[ ${COMP_WORDS[i + 1]} == "=" ]]; then
+                        file=${COMP_WORDS[i + 2]}
+                    else
+                        file=${COMP_WORDS[i + 1]}
+                    fi
+                elif [[ ${COMP_WORDS[i]} == --file=* ]]; then
+                    file=${COMP_WORDS[i]#--file=}
+                fi
+            done
+            if [[ -n $file ]]; then
+                file=${file/#\\~/$HOME}
+                ids=$(todo --file "$file" __complete-ids 2>/dev/null | while IFS=$'\\t' read -r id _; do printf '%s ' "$id"; done)
+            else
+                ids=$(todo __complete-ids 2>/dev/null | while IFS=$'\\t' read -r id _; do printf '%s ' "$id"; done)
+            fi
+            _todo_reply_words "$ids"
+        }
+
+        # Prints how many arguments of the command come before the word being completed.
+        # $1: the index of the command's word; the other arguments: the options that take a value.
+        _todo_argument_index() {
+            local start=$1 count=0 ended=0 i word
+            shift
+            for ((i = start + 1; i < COMP_CWORD; i++)); do
+                word=${COMP_WORDS[i]}
+                if ((ended)); then
+                    count=$((count + 1))
+                    continue
+                fi
+                case $word in
+                    --) ended=1 ;;
+                    =) i=$((i + 1)) ;;
+                    --*=*) ;;
+                    - | -[0-9]*) count=$((count + 1)) ;;
+                    -*)
+                        if [[ " $* " == *" $word "* && ${COMP_WORDS[i + 1]} != "=" ]]; then
+                            i=$((i + 1))
+                        fi
+                        ;;
+                    *) count=$((count + 1)) ;;
+                esac
+            done
+            echo "$count"
+        }
+
+
+        """
+}

@@ -1,0 +1,151 @@
+extension CompletionScript {
+    /// The zsh script: a `#compdef todo` function using `_arguments`, with the titles of the
+    /// todos as descriptions of their ids.
+    static func zsh() -> String {
+        var script = zshPrologue
+        script += """
+            _todo() {
+                local curcontext=$curcontext state state_descr line todo_file
+                typeset -A opt_args
+                local -a globals
+                globals=(
+
+            """
+        script += (OptionSpec.globals + [.help]).flatMap(zshSpecs(for:)).map { "        \($0)\n" }.joined()
+        script += """
+                )
+                _arguments -C $globals \\
+                    \(zshSpecs(for: .version).joined(separator: " ")) \\
+                    '1: :->command' \\
+                    '*:: :->argument' && return 0
+
+                case $state in
+                    command)
+                        local -a commands
+                        commands=(
+
+            """
+        for command in CommandCatalog.visibleCommands {
+            for name in command.names {
+                script += "                \(shellQuoted("\(name):\(command.overview)"))\n"
+            }
+        }
+        script += """
+                        )
+                        _describe -t commands 'todo command' commands
+                        ;;
+                    argument)
+                        todo_file=${opt_args[--file]}
+                        curcontext=${curcontext%:*:*}:todo-$words[1]:
+                        case $words[1] in
+
+            """
+        for command in CommandCatalog.visibleCommands {
+            script += zshCase(for: command)
+        }
+        script += """
+                        esac
+                        ;;
+                esac
+            }
+
+            if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+                _todo "$@"
+            else
+                compdef _todo todo
+            fi
+
+            """
+        return script
+    }
+
+    /// The branch of `case $words[1] in` for one command: `_arguments` with the global
+    /// options, the command's options and its positional arguments.
+    private static func zshCase(for command: CommandSpec) -> String {
+        var specs = command.options.flatMap(zshSpecs(for:))
+        for (position, argument) in command.arguments.enumerated() {
+            let place = argument.isVariadic ? "*" : String(position + 1)
+            let optional = argument.isRequired || argument.isVariadic ? "" : ":"
+            specs.append(shellQuoted("\(place):\(optional)\(argument.value.name):\(zshAction(for: argument.value))"))
+        }
+        var lines = ["                \(command.names.joined(separator: " | ")))"]
+        lines.append("                    _arguments $globals" + (specs.isEmpty ? "" : " \\"))
+        for (offset, spec) in specs.enumerated() {
+            lines.append("                        \(spec)" + (offset == specs.count - 1 ? "" : " \\"))
+        }
+        lines.append("                    ;;")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `_arguments` specs of an option: one per spelling, each excluding the other
+    /// spellings unless the option is repeatable.
+    private static func zshSpecs(for option: OptionSpec) -> [String] {
+        let spellings = option.spellings
+        let description = "[\(zshEscaped(summary(of: option.help)))]"
+        let value = option.value.map { ":\($0.name):\(zshAction(for: $0))" } ?? ""
+        return spellings.map { spelling in
+            let exclusion: String
+            if option == .help || option == .version {
+                exclusion = "(- *)"
+            } else if option.isRepeatable {
+                exclusion = "*"
+            } else {
+                exclusion = "(\(spellings.joined(separator: " ")))"
+            }
+            let equals = option.isFlag || !spelling.hasPrefix("--") ? "" : "="
+            return shellQuoted(exclusion + spelling + equals + description + value)
+        }
+    }
+
+    /// The `_arguments` action that completes a value.
+    private static func zshAction(for value: ValueSpec) -> String {
+        switch candidates(for: value) {
+        case .nothing: return " "
+        case .words(let words): return "(\(words.joined(separator: " ")))"
+        case .files: return "_files"
+        case .ids: return "_todo_ids"
+        }
+    }
+
+    /// `text` with the characters `_arguments` or the shell give a meaning to inside `[…]`
+    /// escaped.
+    private static func zshEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "[]\\:$`".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// The helpers of the zsh script.
+    private static let zshPrologue = """
+        #compdef todo
+        # zsh completion for todo; generated by `todo completions zsh`.
+        # Install: todo completions zsh > ~/.zfunc/_todo (with fpath+=(~/.zfunc) before compinit)
+
+        # Offers the ids of the todos with their titles, from `todo __complete-ids`, asking the
+        # store named with --file on the command line, if any.
+        _todo_ids() {
+            local file=$todo_file i line
+            for ((i = 1; i < $#words; i++)); do
+                case $words[i] in
+                    --file) file=$words[i+1] ;;
+                    --file=*) file=${words[i]#--file=} ;;
+                esac
+            done
+            local -a lines ids
+            if [[ -n $file ]]; then
+                lines=(${(f)"$(todo --file ${~file} __complete-ids 2>/dev/null)"})
+            else
+                lines=(${(f)"$(todo __complete-ids 2>/dev/null)"})
+            fi
+            for line in $lines; do
+                ids+=("${line%%$'\\t'*}:${line#*$'\\t'}")
+            done
+            _describe -t todos 'todo' ids
+        }
+
+
+        """
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TodoCore
+
+@testable import todo_cli
+
+/// The bash completion script, run for real: `_todo` with `COMP_WORDS` and `COMP_CWORD` set,
+/// a fake `todo` on `PATH` for the ids.
+@Suite struct BashCompletionTests {
+    let sandbox: CompletionSandbox
+    static let ids = ["3", "12", "31"]
+
+    init() throws {
+        sandbox = try CompletionSandbox()
+    }
+
+    @Test func theScriptIsValidBash() throws {
+        let result = try Shell.run("bash", ["-n", sandbox.folder + "/todo.bash"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(CompletionScript.render(for: .bash).contains("\ncomplete -F _todo todo\n"))
+    }
+
+    @Test func theCommandsAndAliases() throws {
+        #expect(try sandbox.complete("todo", "") == CommandCatalog.visibleNames)
+        #expect(try sandbox.complete("todo", "re") == ["reopen"])
+        #expect(try Set(sandbox.complete("todo", "d")) == ["done", "delete"])
+        #expect(try sandbox.complete("todo", "--json", "-q", "sh") == ["show", "shell"])
+        #expect(try sandbox.complete("todo", "--file", "x.json", "st") == ["stats"])
+        #expect(try !sandbox.complete("todo", "").contains("__complete-ids"))
+    }
+
+    @Test func theOptionsBeforeTheCommand() throws {
+        #expect(
+            try sandbox.complete("todo", "-")
+                == ["--file", "--json", "--no-color", "--quiet", "-q", "--version", "--help", "-h"])
+        #expect(try sandbox.complete("todo", "--n") == ["--no-color"])
+    }
+
+    @Test(arguments: CommandCatalog.visibleCommands.flatMap(\.names))
+    func theOptionsOfEachCommandWithTheGlobalOnes(_ name: String) throws {
+        let command = try #require(CommandCatalog.command(named: name))
+        let expected = (command.options + OptionSpec.globals + [.help]).flatMap(\.spellings)
+        let firstArgument: [String] = command.arguments.first?.isRequired == true ? ["1"] : []
+        #expect(try sandbox.complete(["todo", name] + firstArgument + ["-"]) == expected)
+    }
+
+    @Test func optionValuesFromTheDeclarations() throws {
+        #expect(try sandbox.complete("todo", "add", "x", "--priority", "") == ["high", "medium", "low"])
+        #expect(try sandbox.complete("todo", "add", "x", "-p", "m") == ["medium"])
+        #expect(try sandbox.complete("todo", "list", "-p", "") == ["high", "medium", "low", "none"])
+        #expect(try sandbox.complete("todo", "edit", "1", "--priority", "") == ["high", "medium", "low", "none"])
+        #expect(try sandbox.complete("todo", "ls", "--sort", "") == TodoQuery.Sort.allCases.map(\.rawValue))
+        #expect(try sandbox.complete("todo", "export", "--format", "") == ["json", "todotxt"])
+        #expect(try sandbox.complete("todo", "import", "f", "-f", "") == ["json", "todotxt", "taskwarrior"])
+        #expect(try sandbox.complete("todo", "add", "x", "--repeat", "") == ["daily", "weekly", "monthly", "yearly"])
+        #expect(
+            try sandbox.complete("todo", "edit", "1", "-r", "") == ["daily", "weekly", "monthly", "yearly", "none"])
+        #expect(try sandbox.complete("todo", "add", "x", "--due", "") == ["today", "tomorrow"] + ValueSpec.weekdays)
+        #expect(try sandbox.complete("todo", "add", "x", "-d", "t") == ["today", "tomorrow", "tuesday", "thursday"])
+        #expect(try sandbox.complete("todo", "edit", "1", "--due", "n") == ["none"])
+        #expect(try sandbox.complete("todo", "edit", "1", "--note", "") == ["none"])
+        #expect(try sandbox.complete("todo", "completions", "") == ["bash", "zsh", "fish"])
+        #expect(try sandbox.complete("todo", "help", "") == CommandCatalog.visibleNames)
+        #expect(try sandbox.complete("todo", "help", "l") == ["list", "ls"])
+    }
+
+    @Test func freeTextGetsNothing() throws {
+        #expect(try sandbox.complete("todo", "add", "") == [])
+        #expect(try sandbox.complete("todo", "add", "x", "--note", "") == [])
+        #expect(try sandbox.complete("todo", "add", "x", "--tag", "") == [])
+        #expect(try sandbox.complete("todo", "list", "--limit", "") == [])
+        #expect(try sandbox.complete("todo", "list", "") == [])
+        #expect(sandbox.calls == [])
+    }
+
+    @Test func optionValuesAfterAnEqualsSign() throws {
+        // bash splits `--priority=h` into `--priority`, `=`, `h` (`=` is in COMP_WORDBREAKS).
+        #expect(try sandbox.complete("todo", "add", "x", "--priority", "=", "h") == ["high"])
+        #expect(try sandbox.complete("todo", "add", "x", "--priority", "=") == ["high", "medium", "low"])
+        // Without `=` in COMP_WORDBREAKS, the word stays whole and the replies keep the option.
+        #expect(try sandbox.complete("todo", "list", "--sort=d") == ["--sort=due"])
+    }
+
+    @Test(arguments: ["show", "edit", "done", "undone", "reopen", "rm", "delete", "move"])
+    func theIdsOfTheTodosForEveryCommandTakingOne(_ name: String) throws {
+        #expect(try sandbox.complete("todo", name, "") == Self.ids)
+        #expect(try sandbox.complete("todo", name, "1") == ["12"])
+        #expect(sandbox.calls.allSatisfy { $0 == "__complete-ids" })
+        #expect(!sandbox.calls.isEmpty)
+    }
+
+    @Test func idsOnlyWhereAnIdIsExpected() throws {
+        #expect(try sandbox.complete("todo", "done", "3", "") == Self.ids)
+        #expect(try sandbox.complete("todo", "rm", "3", "--yes", "") == Self.ids)
+        #expect(try sandbox.complete("todo", "show", "3", "") == [])
+        #expect(try sandbox.complete("todo", "move", "3", "") == [])
+        #expect(try sandbox.complete("todo", "edit", "3", "--title", "x", "") == [])
+        #expect(try sandbox.complete("todo", "edit", "--title", "x", "") == Self.ids)
+        #expect(try sandbox.complete("todo", "edit", "--due", "=", "today", "") == Self.ids)
+    }
+
+    @Test func theStoreGivenWithFileIsAskedForIds() throws {
+        _ = try sandbox.complete("todo", "--file", "/tmp/a.json", "show", "")
+        _ = try sandbox.complete("todo", "done", "--file=b.json", "")
+        _ = try sandbox.complete("todo", "rm", "--file", "=", "c.json", "")
+        _ = try sandbox.complete("todo", "--file", "~/d.json", "move", "")
+        #expect(
+            sandbox.calls == [
+                "--file /tmp/a.json __complete-ids", "--file b.json __complete-ids", "--file c.json __complete-ids",
+                "--file \(sandbox.folder)/d.json __complete-ids",
+            ])
+    }
+
+    @Test func filePaths() throws {
+        #expect(try Set(sandbox.complete("todo", "import", "")).isSuperset(of: ["a.json", "b.txt", "bin"]))
+        #expect(try sandbox.complete("todo", "import", "a") == ["a.json"])
+        #expect(try sandbox.complete("todo", "import", "a.json", "") == [])
+        #expect(try sandbox.complete("todo", "export", "--output", "b") == ["b.txt", "bin"])
+        #expect(try sandbox.complete("todo", "export", "-o", "a") == ["a.json"])
+        #expect(try sandbox.complete("todo", "--file", "a") == ["a.json"])
+        #expect(try sandbox.complete("todo", "list", "--file", "=", "a") == ["a.json"])
+    }
+}
