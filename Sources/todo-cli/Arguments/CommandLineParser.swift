@@ -103,6 +103,7 @@ private struct CommandLocation {
     /// Whether a `--` came before the command's name.
     var optionsEnded = false
 
+    /// Finds the command's name among `arguments`.
     init(_ arguments: [String]) {
         var index = 0
         while index < arguments.count {
