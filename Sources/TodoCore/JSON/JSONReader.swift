@@ -30,6 +30,8 @@ struct JSONReader {
 
     let bytes: UnsafeRawBufferPointer
     private(set) var index: Int
+    /// Whether the last string ``rawStringBytes()`` returned was all ASCII.
+    private(set) var lastStringIsASCII = true
 
     init(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) {
         self.bytes = bytes
@@ -204,12 +206,18 @@ struct JSONReader {
         skipSpaces()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string") }
         if let raw = try rawStringBytes() {
-            guard let string = String(validating: raw, as: UTF8.self) else {
-                throw JSONError(offset: index, message: "a string that is not valid UTF-8")
-            }
-            return string
+            return try string(from: raw)
         }
         return try escapedString()
+    }
+
+    /// The string of bytes ``rawStringBytes()`` just returned, checked to be UTF-8.
+    func string(from raw: UnsafeRawBufferPointer) throws(JSONError) -> String {
+        if lastStringIsASCII { return String(decoding: raw, as: UTF8.self) }
+        guard let string = String(validating: raw, as: UTF8.self) else {
+            throw JSONError(offset: index, message: "a string that is not valid UTF-8")
+        }
+        return string
     }
 
     /// Reads a string or `null`.
@@ -222,10 +230,13 @@ struct JSONReader {
     mutating func rawStringBytes() throws(JSONError) -> UnsafeRawBufferPointer? {
         let start = index + 1
         var cursor = start
+        var high: UInt8 = 0
         while cursor < bytes.count {
             let byte = bytes[cursor]
+            high |= byte
             if byte == UInt8(ascii: "\"") {
                 index = cursor + 1
+                lastStringIsASCII = high < 0x80
                 return UnsafeRawBufferPointer(rebasing: bytes[start..<cursor])
             }
             if byte == UInt8(ascii: "\\") { return nil }

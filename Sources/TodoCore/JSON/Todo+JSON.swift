@@ -15,8 +15,10 @@
 ///
 /// The store adds `"position"`; readers accept the keys in any order and ignore unknown ones.
 extension Todo {
-    /// Appends the todo's JSON object to `json`, with `position` when `includingPosition`.
-    func write(to json: inout JSONWriter, includingPosition: Bool) {
+    /// Appends the todo's JSON object to `json`: every key (the `--json` and export form), or —
+    /// `forStore` — with `position`, leaving out the keys whose value is the default (null,
+    /// false, no tags, `updatedAt` equal to `createdAt`), which readers take as absent.
+    func write(to json: inout JSONWriter, includingPosition: Bool, forStore: Bool = false) {
         json.beginObject()
         json.key("id")
         json.int(id)
@@ -24,29 +26,45 @@ extension Todo {
         json.raw(Todo.uuidBytes(uuid))
         json.key("title")
         json.string(title)
-        json.key("note")
-        json.string(note)
-        json.key("isDone")
-        json.bool(isDone)
-        json.key("priority")
-        json.string(priority.jsonName)
-        json.key("due")
-        if let due { json.raw(Todo.quoted(due.description)) } else { json.null() }
-        json.key("tags")
-        json.beginArray()
-        for tag in tags.count > 1 ? tags.sorted() : Array(tags) {
-            json.element()
-            json.string(tag)
+        if !forStore || note != nil {
+            json.key("note")
+            json.string(note)
         }
-        json.endArray()
+        if !forStore || isDone {
+            json.key("isDone")
+            json.bool(isDone)
+        }
+        if !forStore || priority != .none {
+            json.key("priority")
+            json.string(priority.jsonName)
+        }
+        if !forStore || due != nil {
+            json.key("due")
+            if let due { json.raw(Todo.quoted(due.description)) } else { json.null() }
+        }
+        if !forStore || !tags.isEmpty {
+            json.key("tags")
+            json.beginArray()
+            for tag in tags.count > 1 ? tags.sorted() : Array(tags) {
+                json.element()
+                json.string(tag)
+            }
+            json.endArray()
+        }
         json.key("createdAt")
         Todo.writeDate(createdAt, to: &json)
-        json.key("updatedAt")
-        Todo.writeDate(updatedAt, to: &json)
-        json.key("completedAt")
-        if let completedAt { Todo.writeDate(completedAt, to: &json) } else { json.null() }
-        json.key("recurrence")
-        if let recurrence { json.string(recurrence.description) } else { json.null() }
+        if !forStore || updatedAt != createdAt {
+            json.key("updatedAt")
+            Todo.writeDate(updatedAt, to: &json)
+        }
+        if !forStore || completedAt != nil {
+            json.key("completedAt")
+            if let completedAt { Todo.writeDate(completedAt, to: &json) } else { json.null() }
+        }
+        if !forStore || recurrence != nil {
+            json.key("recurrence")
+            if let recurrence { json.string(recurrence.description) } else { json.null() }
+        }
         if includingPosition {
             json.key("position")
             json.int(position)
@@ -89,9 +107,9 @@ extension Todo {
                 id = value
             case 3 where key.equals("due"):
                 if try !reader.readNull() {
-                    let text = try reader.readString()
-                    guard let day = try? CalendarDay(parsing: text) else {
-                        throw invalid("'\(text)' is not a due date (YYYY-MM-DD)")
+                    reader.skipSpaces()
+                    guard let raw = try? reader.rawStringBytes(), let day = CalendarDay(raw: raw) else {
+                        throw invalid("a todo's due date must be a day of the calendar (YYYY-MM-DD)")
                     }
                     due = day
                 }
@@ -108,25 +126,40 @@ extension Todo {
                     var array = try reader.beginArray()
                     while try reader.nextElement(in: &array) {
                         let tag = try reader.readString()
-                        guard (try? Todo.validTag(tag)) == tag else { throw invalid("'\(tag)' is not a tag") }
+                        guard Todo.isValidStoredTag(tag) else { throw invalid("'\(tag)' is not a tag") }
                         tags.insert(tag)
                     }
                 }
             case 5 where key.equals("title"):
-                let value = try reader.readString()
-                guard (try? Todo.validTitle(value)) == value else {
-                    throw invalid("a todo's title must be a string that is not blank, without surrounding spaces")
+                reader.skipSpaces()
+                let value: String
+                if reader.peek() == UInt8(ascii: "\""), let raw = try reader.rawStringBytes() {
+                    value = try reader.string(from: raw)
+                    // Not blank and not padded: checked on the bytes when they are ASCII at both ends.
+                    let first = raw.first ?? 0x20
+                    let last = raw.last ?? 0x20
+                    let trimmed =
+                        first < 0x80 && last < 0x80
+                        ? !Todo.isASCIISpace(first) && !Todo.isASCIISpace(last)
+                        : (try? Todo.validTitle(value)) == value
+                    guard trimmed else { throw invalid("a todo's title must be a string that is not blank, without surrounding spaces") }
+                } else {
+                    value = try reader.readString()
+                    guard (try? Todo.validTitle(value)) == value else {
+                        throw invalid("a todo's title must be a string that is not blank, without surrounding spaces")
+                    }
                 }
                 title = value
             case 6 where key.equals("isDone"):
                 isDone = try reader.readBool()
             case 8 where key.equals("priority"):
                 if try !reader.readNull() {
-                    let text = try reader.readString()
-                    guard let value = try? Priority(parsing: text) else {
-                        throw invalid("'\(text)' is not a priority (high, medium, low or null)")
+                    reader.skipSpaces()
+                    if let raw = try? reader.rawStringBytes(), let value = Priority(raw: raw) {
+                        priority = value
+                    } else {
+                        throw invalid("a todo's priority must be \"high\", \"medium\", \"low\" or null")
                     }
-                    priority = value
                 }
             case 8 where key.equals("position"):
                 position = try reader.readInt()
@@ -223,21 +256,24 @@ extension Todo {
     /// Parses a UUID in either case, with its dashes.
     static func parseUUID(_ b: UnsafeRawBufferPointer) -> UUID? {
         guard b.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var i = 0
-        var o = 0
-        while i < 36 {
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard b[i] == UInt8(ascii: "-") else { return nil }
-                i += 1
-                continue
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
+            var i = 0
+            var o = 0
+            while i < 36 {
+                if i == 8 || i == 13 || i == 18 || i == 23 {
+                    guard b[i] == UInt8(ascii: "-") else { return false }
+                    i += 1
+                    continue
+                }
+                guard let high = hexValue(b[i]), let low = hexValue(b[i + 1]) else { return false }
+                bytes[o] = high << 4 | low
+                o += 1
+                i += 2
             }
-            guard let high = hexValue(b[i]), let low = hexValue(b[i + 1]) else { return nil }
-            bytes[o] = high << 4 | low
-            o += 1
-            i += 2
+            return true
         }
-        return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+        return valid ? UUID(uuid: value) : nil
     }
 
     /// Parses a UUID string.
@@ -253,6 +289,18 @@ extension Todo {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+
+    /// Whether `byte` is ASCII white space.
+    static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// Whether a tag read from the store is as ``validTag(_:)`` would leave it.
+    static func isValidStoredTag(_ tag: String) -> Bool {
+        guard let first = tag.utf8.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "#") else { return false }
+        if tag.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ",") }) { return true }
+        return (try? validTag(tag)) == tag
     }
 
     private static func quoted(_ text: String) -> [UInt8] {

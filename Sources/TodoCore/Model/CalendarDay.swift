@@ -63,6 +63,24 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         self = parsed
     }
 
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes; `nil` for anything else or a day that does not exist.
+    init?(raw b: UnsafeRawBufferPointer) {
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        var year = 0
+        var month = 0
+        var day = 0
+        for i in 0..<10 where i != 4 && i != 7 {
+            let digit = b[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            switch i {
+            case 0..<4: year = year * 10 + Int(digit)
+            case 5..<7: month = month * 10 + Int(digit)
+            default: day = day * 10 + Int(digit)
+            }
+        }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// Days since 1970-01-01 (negative before it).
     public var daysSinceEpoch: Int {
         // Howard Hinnant's days_from_civil.

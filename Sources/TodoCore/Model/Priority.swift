@@ -18,6 +18,24 @@ public enum Priority: Int, Sendable, Hashable, Comparable, CaseIterable, CustomS
         }
     }
 
+    /// Reads a priority as the JSON forms write it (`high`, `medium`, `low`), in any case.
+    init?(raw b: UnsafeRawBufferPointer) {
+        func matches(_ word: StaticString) -> Bool {
+            guard b.count == word.utf8CodeUnitCount else { return false }
+            for i in 0..<b.count where b[i] | 0x20 != word.utf8Start[i] { return false }
+            return true
+        }
+        if matches("high") {
+            self = .high
+        } else if matches("medium") {
+            self = .medium
+        } else if matches("low") {
+            self = .low
+        } else {
+            return nil
+        }
+    }
+
     /// `high`, `medium`, `low` or `none`.
     public var name: String {
         switch self {

@@ -81,13 +81,15 @@ extension Todo {
         return trimmed
     }
 
-    /// Trims `tag` (and one leading `+` or `#`) and checks it is one word.
+    /// Trims `tag` (and one leading `+` or `#`) and checks it is one word (no white space, no
+    /// comma, not starting with another `+` or `#`).
     ///
     /// - Throws: ``TodoError/invalidTag(_:)``.
     public static func validTag(_ tag: String) throws(TodoError) -> String {
         var trimmed = tag.trimmingSpaces()
         if trimmed.first == "+" || trimmed.first == "#" { trimmed.removeFirst() }
-        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," })
+        guard !trimmed.isEmpty, trimmed.first != "+", trimmed.first != "#",
+            !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," || $0.value < 0x20 })
         else { throw .invalidTag(tag) }
         return trimmed
     }

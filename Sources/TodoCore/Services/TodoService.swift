@@ -256,9 +256,8 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
             let result = try storage.write { contents in
                 guard let last = try contents.history().last else { throw TodoError.nothingToUndo }
                 let inverse = last.inverse
-                let removedIDs = Set(inverse.deleted)
-                let result = TodoUndoResult(
-                    undoneKind: last.kind, restored: inverse.put, removed: last.put.filter { removedIDs.contains($0.id) })
+                let removed = try inverse.deleted.compactMap { id in try contents.todo(id: id) }
+                let result = TodoUndoResult(undoneKind: last.kind, restored: inverse.put, removed: removed)
                 return (inverse, result)
             }
             events.send(.undone(restored: result.restored, removedIDs: result.removed.map(\.id)))

@@ -57,7 +57,7 @@ enum Snapshot {
         json.newline()
         let todosStart = json.bytes.count
         for (index, todo) in state.todos.enumerated() {
-            todo.write(to: &json, includingPosition: true)
+            todo.write(to: &json, includingPosition: true, forStore: true)
             if index < state.todos.count - 1 { json.element() }
             json.newline()
         }

@@ -19,7 +19,8 @@ struct StoreState: Sendable, Equatable {
     init(todos: [Todo], nextID: Int, nextPosition: Int, history: [TodoChange]) {
         self.todos = todos
         self.nextID = max(nextID, (todos.last?.id ?? 0) + 1, 1)
-        let lastPosition = todos.map(\.position).max() ?? 0
+        var lastPosition = 0
+        for todo in todos where todo.position > lastPosition { lastPosition = todo.position }
         self.nextPosition = max(nextPosition, lastPosition + StoreState.positionGap)
         self.history = history
     }
@@ -31,7 +32,14 @@ struct StoreState: Sendable, Equatable {
 
     /// The todos in the manual order.
     func ordered() -> [Todo] {
-        todos.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+        // Todos are appended with growing positions: the list is usually in order already.
+        var sorted = true
+        for index in todos.indices.dropFirst() where todos[index - 1].position > todos[index].position {
+            sorted = false
+            break
+        }
+        if sorted { return todos }
+        return todos.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
     }
 
     /// Applies `change`: puts and deletes todos, moves the counters, records it for undo (or,
@@ -66,7 +74,7 @@ struct StoreState: Sendable, Equatable {
         if change.kind == .undone {
             if !history.isEmpty { history.removeLast() }
         } else {
-            history.append(change)
+            history.append(change.undoRecord)
             if history.count > TodoStorageHistory.limit { history.removeFirst(history.count - TodoStorageHistory.limit) }
         }
     }

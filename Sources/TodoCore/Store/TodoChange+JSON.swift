@@ -16,6 +16,15 @@ extension TodoChange {
         json.endArray()
         json.key("before")
         TodoChange.write(before, to: &json)
+        if !created.isEmpty {
+            json.key("created")
+            json.beginArray()
+            for id in created {
+                json.element()
+                json.int(id)
+            }
+            json.endArray()
+        }
         json.endObject()
     }
 
@@ -26,6 +35,7 @@ extension TodoChange {
         var put: [Todo] = []
         var deleted: [Int] = []
         var before: [Todo] = []
+        var created: [Int] = []
         while let key = try reader.nextKey(in: &object) {
             if key.equals("kind") {
                 let valueStart = reader.index
@@ -39,26 +49,34 @@ extension TodoChange {
             } else if key.equals("before") {
                 before = try readTodos(&reader)
             } else if key.equals("delete") {
-                var array = try reader.beginArray()
-                while try reader.nextElement(in: &array) {
-                    let valueStart = reader.index
-                    let id = try reader.readInt()
-                    guard id > 0 else { throw JSONError(offset: valueStart, message: "an id must be a positive integer") }
-                    deleted.append(id)
-                }
+                deleted = try readIDs(&reader)
+            } else if key.equals("created") {
+                created = try readIDs(&reader)
             } else {
                 try reader.skipValue()
             }
         }
         guard let kind else { throw JSONError(offset: start, message: "a change without 'kind'") }
-        return TodoChange(kind: kind, put: put, deleted: deleted, before: before)
+        return TodoChange(kind: kind, put: put, deleted: deleted, before: before, created: created)
+    }
+
+    private static func readIDs(_ reader: inout JSONReader) throws(JSONError) -> [Int] {
+        var ids: [Int] = []
+        var array = try reader.beginArray()
+        while try reader.nextElement(in: &array) {
+            let valueStart = reader.index
+            let id = try reader.readInt()
+            guard id > 0 else { throw JSONError(offset: valueStart, message: "an id must be a positive integer") }
+            ids.append(id)
+        }
+        return ids
     }
 
     private static func write(_ todos: [Todo], to json: inout JSONWriter) {
         json.beginArray()
         for todo in todos {
             json.element()
-            todo.write(to: &json, includingPosition: true)
+            todo.write(to: &json, includingPosition: true, forStore: true)
         }
         json.endArray()
     }

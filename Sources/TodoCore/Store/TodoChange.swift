@@ -19,21 +19,36 @@ public struct TodoChange: Sendable, Hashable {
     public var deleted: [Int]
     /// The todos the change modified or deleted, as they were before it.
     public var before: [Todo]
+    /// The ids of the todos the change created (set on the compact form the undo history keeps;
+    /// otherwise derived from `put` and `before`).
+    public var created: [Int]
 
     /// Creates a change.
-    public init(kind: Kind, put: [Todo] = [], deleted: [Int] = [], before: [Todo] = []) {
+    public init(kind: Kind, put: [Todo] = [], deleted: [Int] = [], before: [Todo] = [], created: [Int] = []) {
         self.kind = kind
         self.put = put
         self.deleted = deleted
         self.before = before
+        self.created = created
+    }
+
+    /// The ids of the todos the change created.
+    public var createdIDs: [Int] {
+        guard created.isEmpty else { return created }
+        let existed = Set(before.map(\.id))
+        return put.map(\.id).filter { !existed.contains($0) }
+    }
+
+    /// What the undo history keeps of this change: only what undoing it needs (the todos as
+    /// they were, and the ids of those it created), so that a large import or clear does not
+    /// make the store twice its size.
+    public var undoRecord: TodoChange {
+        TodoChange(kind: kind, before: before, created: createdIDs)
     }
 
     /// The change that undoes this one: the `before` todos put back, the created ones deleted.
     public var inverse: TodoChange {
-        let existed = Set(before.map(\.id))
-        return TodoChange(
-            kind: .undone, put: before, deleted: put.map(\.id).filter { !existed.contains($0) },
-            before: put)
+        TodoChange(kind: .undone, put: before, deleted: createdIDs)
     }
 }
 

@@ -86,7 +86,8 @@ import Testing
         case "duplicate id": damaged = Array(text.replacingOccurrences(of: #"{"id":3,"#, with: #"{"id":1,"#).utf8)
         case "todo without title": damaged = Array(text.replacingOccurrences(of: #""title":"Call mum","#, with: "").utf8)
         case "blank title": damaged = Array(text.replacingOccurrences(of: #""title":"Call mum""#, with: #""title":"  ""#).utf8)
-        case "bad due date": damaged = Array(text.replacingOccurrences(of: #""due":null"#, with: #""due":"2030-02-30""#).utf8)
+        case "bad due date":
+            damaged = Array(text.replacingOccurrences(of: #""title":"Call mum","#, with: #""title":"Call mum","due":"2030-02-30","#).utf8)
         case "negative id": damaged = Array(text.replacingOccurrences(of: #"{"id":2,"#, with: #"{"id":-2,"#).utf8)
         default: damaged = good + Array("}".utf8)
         }
