@@ -150,17 +150,19 @@ struct TodoTxtLine {
     /// The tag `bytes` spell when ``Todo/validTag(_:)`` would keep it as it is.
     static func tag(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let first = bytes.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "#") else { return nil }
-        var isASCII = true
+        var mayHoldWhitespace = false
         for byte in bytes {
             if byte >= 0x80 {
-                isASCII = false
+                // The white space above ASCII starts with one of these bytes in UTF-8
+                // (U+0085, U+00A0, U+1680, U+2000…U+205F, U+3000).
+                if byte == 0xC2 || byte == 0xE1 || byte == 0xE2 || byte == 0xE3 { mayHoldWhitespace = true }
             } else if byte == UInt8(ascii: ",") || byte <= 0x20 {
                 // A comma, white space (tab, line and page breaks) or another control character.
                 return nil
             }
         }
         let tag = String(decoding: bytes, as: UTF8.self)
-        return isASCII || ImportedTag.isStoreForm(tag) ? tag : nil
+        return !mayHoldWhitespace || ImportedTag.isStoreForm(tag) ? tag : nil
     }
 
     /// The priority of `(A)` … `(Z)`.

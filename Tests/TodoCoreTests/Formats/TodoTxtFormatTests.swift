@@ -124,7 +124,10 @@ extension Formats {
             #expect(try self.todo("A + B @ C") == ImportedTodo(title: "A + B @ C"))
             #expect(try self.todo("Call @mom, then @dad") == ImportedTodo(title: "Call @mom, then", tags: ["@dad"]))
             #expect(try self.todo("Odd ++double +#hash") == ImportedTodo(title: "Odd ++double +#hash"))
-            for tag in try self.todo("Tags +a @b +ü @日本").tags {
+            // Unicode: letters are tags; white space of any kind inside keeps the word in the title.
+            #expect(try self.todo("Appeler +métier @téléphone ☕").tags == ["métier", "@téléphone"])
+            #expect(try self.todo("Odd +a\u{A0}b @c\u{3000}d +e\u{2009}f").tags == [])
+            for tag in try self.todo("Tags +a @b +ü @日本 +☕ @x\u{85}").tags {
                 #expect(try Todo.validTag(tag) == tag)
             }
         }
