@@ -29,6 +29,21 @@ if arguments.first == "peak-memory" {
     print("\(peakResidentBytes()) \(count)")
     exit(0)
 }
+if arguments.first == "profile-read" {
+    // Profiling mode: read the store at arguments[1] whole, arguments[2] times.
+    for _ in 0..<(Int(arguments[2]) ?? 10) {
+        _ = try JSONFileTodoStorage(path: arguments[1]).read { try $0.allTodos().count }
+    }
+    exit(0)
+}
+if arguments.first == "make-store" {
+    // Writes a store of arguments[2] todos at arguments[1] (for profiling and the CLI benchmark).
+    let provider = TodoServiceProvider(storage: JSONFileTodoStorage(path: arguments[1]))
+    var failure: Error?
+    _ = provider.todoService.importTodos(makeTodos(Int(arguments[2]) ?? 1000)).subscribe(onError: { failure = $0 })
+    if let failure { throw failure }
+    exit(0)
+}
 let sizes = arguments.compactMap(Int.init).isEmpty ? [1_000, 10_000, 100_000] : arguments.compactMap(Int.init)
 
 func now() -> Double {

@@ -231,6 +231,21 @@ struct JSONReader {
         let start = index + 1
         var cursor = start
         var high: UInt8 = 0
+        // Eight bytes at a time while none is a quote, a backslash or a control character.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var highWords: UInt64 = 0
+        while cursor + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if special & highs != 0 { break }
+            highWords |= word
+            cursor += 8
+        }
+        if highWords & highs != 0 { high = 0x80 }
         while cursor < bytes.count {
             let byte = bytes[cursor]
             high |= byte

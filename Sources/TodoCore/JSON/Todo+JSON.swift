@@ -266,8 +266,10 @@ extension Todo {
                     i += 1
                     continue
                 }
-                guard let high = hexValue(b[i]), let low = hexValue(b[i + 1]) else { return false }
-                bytes[o] = high << 4 | low
+                let high = b[i]
+                let low = b[i + 1]
+                guard isHexDigit(high), isHexDigit(low) else { return false }
+                bytes[o] = hexDigitValue(high) << 4 | hexDigitValue(low)
                 o += 1
                 i += 2
             }
@@ -282,13 +284,15 @@ extension Todo {
         return text.withUTF8 { parseUUID(UnsafeRawBufferPointer($0)) }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+    @inline(__always)
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
+    }
+
+    /// The value of a hex digit (checked with ``isHexDigit(_:)``): `0`–`9`, `a`–`f`, `A`–`F`.
+    @inline(__always)
+    private static func hexDigitValue(_ byte: UInt8) -> UInt8 {
+        (byte & 0x0F) &+ 9 &* (byte >> 6)
     }
 
     /// Whether `byte` is ASCII white space.
