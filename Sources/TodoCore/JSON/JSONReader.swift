@@ -32,6 +32,8 @@ struct JSONReader {
     private(set) var index: Int
     /// Whether the last string ``rawStringBytes()`` returned was all ASCII.
     private(set) var lastStringIsASCII = true
+    /// Where the last key with escapes was decoded (allocated only for such a key).
+    private var escapedKey: EscapedKeyStorage?
 
     init(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) {
         self.bytes = bytes
@@ -97,9 +99,12 @@ struct JSONReader {
         }
         let key: JSONKey
         if let raw = try rawStringBytes() {
-            key = JSONKey(raw: raw, decoded: nil)
+            key = JSONKey(bytes: raw)
         } else {
-            key = JSONKey(raw: nil, decoded: try readString())
+            // A key with escapes: decoded into storage the reader keeps until the next key.
+            let storage = escapedKey ?? EscapedKeyStorage()
+            escapedKey = storage
+            key = JSONKey(bytes: storage.store(try readString()))
         }
         skipSpaces()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
@@ -440,24 +445,49 @@ struct JSONReader {
     }
 }
 
-/// An object's key as read: its raw bytes when it had no escapes.
+/// An object's key as read: its UTF-8 bytes, valid until the reader reads the next key.
 struct JSONKey {
-    let raw: UnsafeRawBufferPointer?
-    let decoded: String?
+    /// The key's bytes (escapes decoded).
+    let bytes: UnsafeRawBufferPointer
+
+    /// The key's bytes (never `nil`; kept optional for callers that switch on its length).
+    var raw: UnsafeRawBufferPointer? { bytes }
 
     /// Whether the key is `name`.
+    @inline(__always)
     func equals(_ name: StaticString) -> Bool {
-        if let raw {
-            return raw.count == name.utf8CodeUnitCount
-                && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
-        }
-        return decoded == name.description
+        let count = name.utf8CodeUnitCount
+        guard bytes.count == count else { return false }
+        let expected = name.utf8Start
+        for index in 0..<count where bytes[index] != expected[index] { return false }
+        return true
     }
 
     /// The key as a string.
     var string: String {
-        if let raw { return String(decoding: raw, as: UTF8.self) }
-        return decoded ?? ""
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The bytes of the last decoded key that had escapes.
+final class EscapedKeyStorage {
+    private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Copies `key`'s UTF-8 bytes into the storage (replacing the previous key).
+    func store(_ key: String) -> UnsafeRawBufferPointer {
+        let utf8 = Array(key.utf8)
+        if buffer.count < utf8.count {
+            buffer.deallocate()
+            buffer = .allocate(byteCount: utf8.count, alignment: 1)
+        }
+        utf8.withUnsafeBytes { source in
+            if !source.isEmpty { buffer.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: source.count) }
+        }
+        return UnsafeRawBufferPointer(start: buffer.baseAddress, count: utf8.count)
     }
 }
 

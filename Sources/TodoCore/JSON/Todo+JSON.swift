@@ -82,6 +82,7 @@ extension Todo {
     /// Reads a todo object. `id`, `uuid`, `title` and `createdAt` are required; the rest
     /// default (`updatedAt` to `createdAt`, `position` to `defaultPosition`).
     static func read(from reader: inout JSONReader, defaultPosition: Int) throws(JSONError) -> Todo {
+        if let todo = readStoreLayout(from: &reader) { return todo }
         let start = reader.index
         var object = try reader.beginObject()
         var id: Int?
@@ -210,6 +211,10 @@ extension Todo {
     }
 
     /// Parses exactly `YYYY-MM-DDTHH:MM:SSZ`, the form the store writes.
+    static func storeTimestamp(_ b: UnsafeRawBufferPointer) -> Date? {
+        fastTimestamp(b)
+    }
+
     private static func fastTimestamp(_ b: UnsafeRawBufferPointer) -> Date? {
         guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == UInt8(ascii: "T"), b[13] == 0x3A, b[16] == 0x3A,
             b[19] == UInt8(ascii: "Z")
@@ -255,44 +260,51 @@ extension Todo {
 
     /// Parses a UUID in either case, with its dashes.
     static func parseUUID(_ b: UnsafeRawBufferPointer) -> UUID? {
-        guard b.count == 36 else { return nil }
+        guard b.count == 36, b[8] == UInt8(ascii: "-"), b[13] == UInt8(ascii: "-"), b[18] == UInt8(ascii: "-"),
+            b[23] == UInt8(ascii: "-")
+        else { return nil }
+        // The 32 hex digits without their dashes, then eight at a time.
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
-            var i = 0
-            var o = 0
-            while i < 36 {
-                if i == 8 || i == 13 || i == 18 || i == 23 {
-                    guard b[i] == UInt8(ascii: "-") else { return false }
-                    i += 1
-                    continue
+        let valid = withUnsafeMutableBytes(of: &digits) { hex -> Bool in
+            let base = b.baseAddress!
+            hex.baseAddress!.copyMemory(from: base, byteCount: 8)
+            hex.baseAddress!.advanced(by: 8).copyMemory(from: base + 9, byteCount: 4)
+            hex.baseAddress!.advanced(by: 12).copyMemory(from: base + 14, byteCount: 4)
+            hex.baseAddress!.advanced(by: 16).copyMemory(from: base + 19, byteCount: 4)
+            hex.baseAddress!.advanced(by: 20).copyMemory(from: base + 24, byteCount: 12)
+            return withUnsafeMutableBytes(of: &value) { out -> Bool in
+                for group in 0..<4 {
+                    let word = UInt64(littleEndian: hex.loadUnaligned(fromByteOffset: group * 8, as: UInt64.self))
+                    guard let bytes = hexBytes(word) else { return false }
+                    out.storeBytes(of: bytes.littleEndian, toByteOffset: group * 4, as: UInt32.self)
                 }
-                let high = b[i]
-                let low = b[i + 1]
-                guard isHexDigit(high), isHexDigit(low) else { return false }
-                bytes[o] = hexDigitValue(high) << 4 | hexDigitValue(low)
-                o += 1
-                i += 2
+                return true
             }
-            return true
         }
         return valid ? UUID(uuid: value) : nil
+    }
+
+    /// Eight ASCII hex digits (the first in the lowest byte) as four bytes (the first digit
+    /// pair in the lowest byte), or `nil` when one is not a hex digit.
+    @inline(__always)
+    private static func hexBytes(_ word: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let letter = (word >> 6) & ones  // 1 for letters (and anything with bit 6 set)
+        let value = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ letter &* 9
+        // Re-encode the values in lower case: a byte that was not a hex digit differs.
+        let tenOrMore = ((value &+ 0x0606_0606_0606_0606) >> 4) & ones
+        let encoded = value &+ 0x3030_3030_3030_3030 &+ tenOrMore &* 0x27
+        guard value & 0xF0F0_F0F0_F0F0_F0F0 == 0, encoded == word | (letter &* 0x20) else { return nil }
+        let pairs = ((value << 4) | (value >> 8)) & 0x00FF_00FF_00FF_00FF
+        return UInt32(truncatingIfNeeded: pairs & 0xFF) | UInt32(truncatingIfNeeded: (pairs >> 8) & 0xFF00)
+            | UInt32(truncatingIfNeeded: (pairs >> 16) & 0xFF_0000) | UInt32(truncatingIfNeeded: (pairs >> 24) & 0xFF00_0000)
     }
 
     /// Parses a UUID string.
     static func parseUUID(_ text: String) -> UUID? {
         var text = text
         return text.withUTF8 { parseUUID(UnsafeRawBufferPointer($0)) }
-    }
-
-    @inline(__always)
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
-    }
-
-    /// The value of a hex digit (checked with ``isHexDigit(_:)``): `0`–`9`, `a`–`f`, `A`–`F`.
-    @inline(__always)
-    private static func hexDigitValue(_ byte: UInt8) -> UInt8 {
-        (byte & 0x0F) &+ 9 &* (byte >> 6)
     }
 
     /// Whether `byte` is ASCII white space.

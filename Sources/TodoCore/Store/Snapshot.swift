@@ -166,7 +166,14 @@ enum Snapshot {
                 guard reader.peek() == UInt8(ascii: "[") else {
                     throw JSONError(offset: valueStart, message: "\"todos\" must be an array")
                 }
+                if let lines = TodoLines.decodeInParallel(reader.bytes, at: reader.index) {
+                    todos = lines.todos
+                    todoOffsets = lines.offsets
+                    reader = JSONReader(reader.bytes, at: lines.end)
+                    continue
+                }
                 var list: [Todo] = []
+                list.reserveCapacity(reader.bytes.count / 160)
                 var array = try reader.beginArray()
                 var fallbackPosition = 0
                 while try reader.nextElement(in: &array) {

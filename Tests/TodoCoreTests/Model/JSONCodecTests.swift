@@ -90,4 +90,33 @@ import Testing
         let back = read(json) { r throws(JSONError) in try Todo.read(from: &r, defaultPosition: todo.position) }
         #expect(try back.get() == todo)
     }
+
+    @Test func uuidsAreReadInEitherCaseAndCheckedDigitByDigit() {
+        func parse(_ text: String) -> UUID? { Todo.parseUUID(text) }
+        let lower = "6ba7b810-9dad-11d1-80b4-00c04fd430c8"
+        #expect(parse(lower) == UUID(uuidString: lower))
+        #expect(parse(lower.uppercased()) == UUID(uuidString: lower))
+        #expect(parse("6BA7b810-9DAD-11d1-80B4-00c04FD430C8") == UUID(uuidString: lower))
+        for index in lower.indices where lower[index] != "-" {
+            for bad in ["g", "G", ":", "`", "@", "/", " ", "é", "\u{0}"] {
+                var text = lower
+                text.replaceSubrange(index...index, with: bad)
+                #expect(parse(text) == nil, "\(text)")
+            }
+        }
+        #expect(parse("6ba7b810x9dad-11d1-80b4-00c04fd430c8") == nil)
+        #expect(parse("6ba7b810-9dad-11d1-80b4-00c04fd430c") == nil)
+    }
+}
+
+/// The random UUID source: version 4, RFC 4122 variant, all different.
+@Test func randomUUIDsAreVersionFourAndUnique() {
+    var seen = Set<UUID>()
+    for _ in 0..<5_000 {
+        let uuid = UUIDSource.random.next()
+        #expect(uuid.uuid.6 >> 4 == 4)
+        #expect(uuid.uuid.8 >> 6 == 2)
+        seen.insert(uuid)
+    }
+    #expect(seen.count == 5_000)
 }

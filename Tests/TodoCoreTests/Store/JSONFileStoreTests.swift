@@ -181,4 +181,23 @@ import Testing
         #expect(try self.service(Self.journaled).undo().value().undoneKind == .deleted)
         #expect(try self.service(Self.journaled).todo(id: 5).value() == deleted[0])
     }
+
+    @Test func aLargeStoreIsDecodedOnEveryCoreAndReadsBackTheSame() throws {
+        // Enough todos for the parallel decoding of the store's lines (over 1 MiB of them).
+        let items = (1...6_000).map { index in
+            ImportedTodo(
+                title: "todo \(index) with a title long enough to make the file large \u{e9}", note: index % 7 == 0 ? "n\"\(index)" : nil,
+                isDone: index % 3 == 0, priority: Priority(rawValue: index % 4)!, due: index % 5 == 0 ? day("2030-01-10") : nil,
+                tags: index % 4 == 0 ? ["a", "b\(index % 3)"] : [], recurrence: index % 11 == 0 ? .weekly : nil)
+        }
+        let result = try service().importTodos(items).value()
+        #expect((folder.bytes("todos.json")?.count ?? 0) > TodoLines.parallelThreshold)
+        let read = try service().fetch(TodoQuery(status: .all)).value()
+        #expect(read == result.created)
+        // The same file, laid out differently by hand, is read the general way, to the same todos.
+        let text = String(decoding: folder.bytes("todos.json")!, as: UTF8.self)
+        folder.write("todos.json", text.replacingOccurrences(of: "},\n{", with: "},\n  {"))
+        try? FileManager.default.removeItem(atPath: folder.file("todos.json.bak"))
+        #expect(try service().fetch(TodoQuery(status: .all)).value() == result.created)
+    }
 }
