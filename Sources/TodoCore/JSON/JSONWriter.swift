@@ -85,6 +85,20 @@ struct JSONWriter {
     mutating func int(_ value: Int) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else if value > 0 {
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
+            let count = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
+                var rest = value
+                var index = buffer.count
+                while rest > 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+                return buffer.count - index
+            }
+            _ = count
         } else {
             bytes.append(contentsOf: String(value).utf8)
         }
@@ -106,6 +120,13 @@ struct JSONWriter {
     /// Writes bytes that are already JSON (a value written elsewhere).
     mutating func raw(_ json: some Sequence<UInt8>) {
         bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
+    /// Writes a value by appending its bytes directly (for the writers of quoted values).
+    @inline(__always)
+    mutating func appendRaw(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
         needsComma = true
     }
 

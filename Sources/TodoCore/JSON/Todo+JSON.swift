@@ -23,7 +23,7 @@ extension Todo {
         json.key("id")
         json.int(id)
         json.key("uuid")
-        json.raw(Todo.uuidBytes(uuid))
+        json.uuid(uuid)
         json.key("title")
         json.string(title)
         if !forStore || note != nil {
@@ -40,7 +40,7 @@ extension Todo {
         }
         if !forStore || due != nil {
             json.key("due")
-            if let due { json.raw(Todo.quoted(due.description)) } else { json.null() }
+            if let due { json.day(due) } else { json.null() }
         }
         if !forStore || !tags.isEmpty {
             json.key("tags")
@@ -52,14 +52,14 @@ extension Todo {
             json.endArray()
         }
         json.key("createdAt")
-        Todo.writeDate(createdAt, to: &json)
+        json.timestamp(createdAt)
         if !forStore || updatedAt != createdAt {
             json.key("updatedAt")
-            Todo.writeDate(updatedAt, to: &json)
+            json.timestamp(updatedAt)
         }
         if !forStore || completedAt != nil {
             json.key("completedAt")
-            if let completedAt { Todo.writeDate(completedAt, to: &json) } else { json.null() }
+            if let completedAt { json.timestamp(completedAt) } else { json.null() }
         }
         if !forStore || recurrence != nil {
             json.key("recurrence")
@@ -195,13 +195,6 @@ extension Todo {
 
     // MARK: Dates
 
-    static func writeDate(_ date: Date, to json: inout JSONWriter) {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        Timestamp.append(date, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-        json.raw(bytes)
-    }
-
     static func readDate(_ reader: inout JSONReader) throws(JSONError) -> Date {
         reader.skipSpaces()
         let start = reader.index
@@ -237,26 +230,6 @@ extension Todo {
     }
 
     // MARK: UUIDs
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// `"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"` in lower case, with the quotes.
-    static func uuidBytes(_ uuid: UUID) -> [UInt8] {
-        var out = [UInt8](repeating: UInt8(ascii: "\""), count: 38)
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            var o = 1
-            for i in 0..<16 {
-                if i == 4 || i == 6 || i == 8 || i == 10 {
-                    out[o] = UInt8(ascii: "-")
-                    o += 1
-                }
-                out[o] = hexDigits[Int(raw[i] >> 4)]
-                out[o + 1] = hexDigits[Int(raw[i] & 0xF)]
-                o += 2
-            }
-        }
-        return out
-    }
 
     /// Parses a UUID in either case, with its dashes.
     static func parseUUID(_ b: UnsafeRawBufferPointer) -> UUID? {
@@ -317,9 +290,5 @@ extension Todo {
         guard let first = tag.utf8.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "#") else { return false }
         if tag.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ",") }) { return true }
         return (try? validTag(tag)) == tag
-    }
-
-    private static func quoted(_ text: String) -> [UInt8] {
-        [UInt8(ascii: "\"")] + Array(text.utf8) + [UInt8(ascii: "\"")]
     }
 }

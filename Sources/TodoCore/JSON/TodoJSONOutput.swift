@@ -3,10 +3,15 @@
 public enum TodoJSONOutput {
     /// `[` todo objects, one per line `]`.
     public static func array(_ todos: [Todo]) -> String {
+        String(decoding: arrayBytes(todos), as: UTF8.self)
+    }
+
+    /// ``array(_:)`` as UTF-8 bytes (for large outputs: no conversion).
+    public static func arrayBytes(_ todos: [Todo]) -> [UInt8] {
         var json = JSONWriter(capacity: 64 + todos.count * 320)
         writeArray(todos, to: &json)
         json.newline()
-        return String(decoding: json.bytes, as: UTF8.self)
+        return json.bytes
     }
 
     /// One todo object and a line break.

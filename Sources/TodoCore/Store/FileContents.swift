@@ -101,7 +101,7 @@ final class FileContents: TodoStoreContents {
     /// The whole state, loading the snapshot (and laying the journal over it) if needed.
     func fullState() throws -> StoreState {
         if let state { return state }
-        guard let bytes = try FileSystem.read(files.snapshot) else { return .empty }
+        guard let bytes = try StoreFileBytes.load(files.snapshot) else { return .empty }
         var loaded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery).state
         for change in journalChanges { loaded.apply(change) }
         state = loaded

@@ -213,3 +213,63 @@ extension FileIdentity {
             isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
     }
 }
+
+/// The content of a store file, read into memory or — for a large one — mapped from the page
+/// cache (no copy, and no zeroed pages to fault in). The store's lock keeps other writers
+/// from changing the file meanwhile; they replace it by renaming, never in place.
+final class StoreFileBytes {
+    /// The bytes; valid while this object lives.
+    let buffer: UnsafeRawBufferPointer
+    private let mapped: Bool
+
+    /// Files at least this large are mapped rather than read.
+    static let mappingThreshold = 1 << 20
+
+    /// The content of `path`, or `nil` when there is no such file.
+    static func load(_ path: String) throws(TodoError) -> StoreFileBytes? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw FileSystem.ioError(path, "read")
+        }
+        defer { close(descriptor) }
+        let identity = try FileSystem.identity(of: descriptor, path: path)
+        if identity.isDirectory { throw TodoError.io(file: path, operation: "read", reason: "it is a folder, not a file") }
+        if identity.size >= mappingThreshold {
+            #if os(Linux)
+                let flags = MAP_PRIVATE | MAP_POPULATE
+            #else
+                let flags = MAP_PRIVATE
+            #endif
+            if let address = mmap(nil, identity.size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED {
+                return StoreFileBytes(buffer: UnsafeRawBufferPointer(start: address, count: identity.size), mapped: true)
+            }
+        }
+        let bytes = try FileSystem.readAll(descriptor, path: path)
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        bytes.withUnsafeBytes { source in
+            if !source.isEmpty { copy.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: source.count) }
+        }
+        return StoreFileBytes(buffer: UnsafeRawBufferPointer(start: copy.baseAddress, count: bytes.count), mapped: false)
+    }
+
+    private init(buffer: UnsafeRawBufferPointer, mapped: Bool) {
+        self.buffer = buffer
+        self.mapped = mapped
+    }
+
+    deinit {
+        guard let base = buffer.baseAddress else { return }
+        if mapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+    }
+
+    /// Whether the content equals `other` byte for byte.
+    func equals(_ other: StoreFileBytes) -> Bool {
+        buffer.count == other.buffer.count
+            && (buffer.isEmpty || memcmp(buffer.baseAddress!, other.buffer.baseAddress!, buffer.count) == 0)
+    }
+}

@@ -194,9 +194,9 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     /// Reads and checks the whole snapshot, and applies the journal when it belongs to it.
     private func loadSnapshot(
         _ identity: FileIdentity, journal: Journal.Decoded?
-    ) throws -> (FileContents, [UInt8]) {
-        guard let bytes = try FileSystem.read(files.snapshot) else {
-            return (FileContents(files: files, state: .empty), [])
+    ) throws -> (FileContents, StoreFileBytes?) {
+        guard let bytes = try StoreFileBytes.load(files.snapshot) else {
+            return (FileContents(files: files, state: .empty), nil)
         }
         let decoded = try Snapshot.decode(bytes, file: path, recovery: recovery)
         var state = decoded.state
@@ -216,14 +216,14 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
 
     /// Refuses a damaged backup, so that the next compaction does not write over it; checked
     /// when the journal does not vouch for it (small stores: every time).
-    private func checkBackup(recorded header: Journal.Header?, snapshot: [UInt8]? = nil) throws {
+    private func checkBackup(recorded header: Journal.Header?, snapshot: StoreFileBytes? = nil) throws {
         guard let identity = try FileSystem.identity(of: files.backup) else { return }
         if let header, header.backup == identity.numbers { return }
-        guard identity.isRegularFile, let bytes = try FileSystem.read(files.backup) else {
+        guard identity.isRegularFile, let bytes = try StoreFileBytes.load(files.backup) else {
             throw TodoError.storeDamaged(
                 file: files.backup, problem: "it is not a regular file", recovery: backupRecovery)
         }
-        if bytes == snapshot { return }  // a copy of the snapshot, which was just read whole
+        if let snapshot, bytes.equals(snapshot) { return }  // a copy of the snapshot, just read whole
         do {
             _ = try Snapshot.decode(bytes, file: files.backup, recovery: backupRecovery)
         } catch .storeTooNew {

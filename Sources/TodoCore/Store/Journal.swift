@@ -46,7 +46,7 @@ enum Journal {
         json.key("journal")
         json.int(version)
         json.key("generation")
-        json.raw(Todo.uuidBytes(header.generation))
+        json.uuid(header.generation)
         json.key("snapshot")
         json.beginArray()
         for number in header.snapshot {

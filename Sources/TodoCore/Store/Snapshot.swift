@@ -47,7 +47,7 @@ enum Snapshot {
         json.key("version")
         json.int(version)
         json.key("generation")
-        json.raw(Todo.uuidBytes(generation))
+        json.uuid(generation)
         json.key("nextId")
         json.int(state.nextID)
         json.key("nextPosition")
@@ -82,13 +82,27 @@ enum Snapshot {
     /// - Throws: ``TodoError/storeDamaged(file:problem:recovery:)`` or
     ///   ``TodoError/storeTooNew(file:version:supported:)``; `recovery` is the store's.
     static func decode(_ bytes: [UInt8], file: String, recovery: String) throws(TodoError) -> Decoded {
+        let result: Result<Decoded, TodoError> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(TodoError) in try decode(buffer, file: file, recovery: recovery) }
+        }
+        return try result.get()
+    }
+
+    /// Reads a whole snapshot from the file's bytes (read or mapped), checking everything.
+    static func decode(_ bytes: StoreFileBytes, file: String, recovery: String) throws(TodoError) -> Decoded {
+        try decode(bytes.buffer, file: file, recovery: recovery)
+    }
+
+    private static func decode(_ buffer: UnsafeRawBufferPointer, file: String, recovery: String) throws(TodoError)
+        -> Decoded
+    {
         func damaged(_ problem: String) -> TodoError {
             .storeDamaged(file: file, problem: problem, recovery: recovery)
         }
-        guard !bytes.isEmpty else {
+        guard !buffer.isEmpty else {
             throw damaged("the file is empty (zero bytes), but a store always holds a JSON object")
         }
-        let result: Result<Decoded, TodoError> = bytes.withUnsafeBytes { buffer in
+        let result: Result<Decoded, TodoError> = {
             var start = 0
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }  // a BOM
             do throws(JSONError) {
@@ -101,7 +115,7 @@ enum Snapshot {
                 let (line, column) = JSONError.lineAndColumn(of: error.offset, in: buffer)
                 return .failure(damaged("\(error.message) at line \(line), column \(column)"))
             }
-        }
+        }()
         return try result.get()
     }
 

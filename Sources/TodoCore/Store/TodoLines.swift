@@ -55,7 +55,9 @@ enum TodoLines {
         var result = decoded
         var failed = false
         result.offsets = [Int](repeating: 0, count: total)
-        result.todos = [Todo](unsafeUninitializedCapacity: total) { todoBuffer, initialized in
+        // Room beyond the todos read, so that the journal's new todos do not make the array
+        // copy itself to grow.
+        result.todos = [Todo](unsafeUninitializedCapacity: total + total / 16 + 16) { todoBuffer, initialized in
             result.offsets.withUnsafeMutableBufferPointer { offsetBuffer in
                 let target = Target(todos: todoBuffer, offsets: offsetBuffer)
                 let done = Results(count: limits.count - 1)

@@ -8,11 +8,11 @@ enum ListCommand {
         let state = list.currentState
         if let error = state.error { return context.fail(error, command: "list") }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.array(state.todos))
+            context.printJSON(bytes: TodoJSONOutput.arrayBytes(state.todos))
             return .success
         }
         guard !context.options.quiet else { return .success }
-        context.output.out(context.listRenderer.render(state.todos))
+        context.output.out(bytes: context.listRenderer.renderBytes(state.todos))
         if context.terminal.outputIsTerminal {
             context.output.out(context.style.apply(summary(state), .dim) + "\n")
         }

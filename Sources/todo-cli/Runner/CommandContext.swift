@@ -42,6 +42,12 @@ final class CommandContext {
         output.out(json)
     }
 
+    /// Prints a result for scripts, already UTF-8 (nothing with `--quiet`).
+    func printJSON(bytes: [UInt8]) {
+        guard !options.quiet else { return }
+        output.out(bytes: bytes)
+    }
+
     /// Prints `error` on standard error and returns its exit code; an error in what was typed
     /// also gets the command's usage line.
     func fail(_ error: TodoError, command: String? = nil) -> ExitCode {

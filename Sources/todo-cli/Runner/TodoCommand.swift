@@ -37,12 +37,22 @@ enum TodoCommand {
             return ExitCode(error)
         }
         let shell = AppShell(provider: provider)
-        defer { shell.tearDown() }
         let trace = startTrace(shell, terminal: terminal, output: output)
-        defer { trace?.dispose() }
         let context = CommandContext(options: invocation.global, terminal: terminal, output: output, shell: shell)
-        return dispatch(invocation.command, in: context)
+        let code = dispatch(invocation.command, in: context)
+        trace?.dispose()
+        if case .shell = invocation.command {
+            shell.tearDown()
+        } else {
+            // A one-shot command ends the process next: freeing 100,000 todos one by one would
+            // only make it slower, so the shell (and all it holds) is left to the exit.
+            retained.withLock { $0.append(shell) }
+        }
+        return code
     }
+
+    /// App shells of one-shot commands, kept until the process exits.
+    private static let retained = RetainedShells()
 
     /// Runs one parsed command in `context`.
     static func dispatch(_ command: ParsedCommand, in context: CommandContext) -> ExitCode {
@@ -96,5 +106,15 @@ enum TodoCommand {
         guard let trace = terminal.environment["TODO_TRACE"], !trace.isEmpty else { return nil }
         shell.observe(shell.provider.todoService.events, name: "todoService.events")
         return shell.events.subscribe(onNext: { event in output.err("trace: \(event)\n") })
+    }
+}
+
+/// Keeps objects alive until the process exits.
+final class RetainedShells: @unchecked Sendable {
+    // @unchecked Sendable: `objects` is only touched by withLock, from the main thread
+    private var objects: [AnyObject] = []
+
+    func withLock(_ body: (inout [AnyObject]) -> Void) {
+        body(&objects)
     }
 }

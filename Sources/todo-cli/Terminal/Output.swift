@@ -13,6 +13,8 @@
 protocol Output: AnyObject {
     /// Appends `text` to standard output.
     func out(_ text: String)
+    /// Appends UTF-8 `bytes` to standard output (large outputs: no conversion).
+    func out(bytes: [UInt8])
     /// Appends `text` to standard error (written at once).
     func err(_ text: String)
     /// Writes what is pending on standard output.
@@ -34,6 +36,16 @@ final class StandardOutput: Output {
     func out(_ text: String) {
         pending.append(contentsOf: text.utf8)
         if pending.count >= 1 << 16 { flush() }
+    }
+
+    func out(bytes: [UInt8]) {
+        if bytes.count < 1 << 16 {
+            pending.append(contentsOf: bytes)
+            if pending.count >= 1 << 16 { flush() }
+        } else {
+            flush()
+            StandardOutput.write(bytes, to: 1)
+        }
     }
 
     func err(_ text: String) {
@@ -75,6 +87,7 @@ final class CapturedOutput: Output {
     private(set) var standardError = ""
 
     func out(_ text: String) { standardOutput += text }
+    func out(bytes: [UInt8]) { standardOutput += String(decoding: bytes, as: UTF8.self) }
     func err(_ text: String) { standardError += text }
     func flush() {}
 }
