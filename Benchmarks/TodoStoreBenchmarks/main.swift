@@ -98,7 +98,8 @@ func makeTodos(_ count: Int) -> [ImportedTodo] {
         let created = base.addingTimeInterval(Double(index) * 60)
         let isDone = index % 3 == 0
         return ImportedTodo(
-            title: title.capitalized + " \(index)", note: index % 10 == 0 ? "Details for todo \(index)\nSecond line" : nil,
+            title: title.capitalized + " \(index)",
+            note: index % 10 == 0 ? "Details for todo \(index)\nSecond line" : nil,
             isDone: isDone, priority: Priority(rawValue: index % 4) ?? .none,
             due: index % 3 == 1 ? CalendarDay(daysSinceEpoch: 21_900 + index % 400) : nil,
             tags: index % 5 == 0 ? ["work", "q\(index % 4)"] : [], createdAt: created, updatedAt: created,
@@ -147,7 +148,9 @@ for size in sizes {
     let writeFloor = time(runs: 5) { writeAndSync(copy, Array(bytes)) }
 
     print("\n\(size) todos, store file \(fileSize / 1024) KiB")
-    print("  import \(size) todos     \(milliseconds(importTime))   floor (write + fsync of the file) \(milliseconds(writeFloor.median)) \(ratio(importTime, writeFloor.median))")
+    print(
+        "  import \(size) todos     \(milliseconds(importTime))   floor (write + fsync of the file) \(milliseconds(writeFloor.median)) \(ratio(importTime, writeFloor.median))"
+    )
 
     // read all: a new storage each time, as a new process.
     let readFloor = time(runs: 10) { _ = FileManager.default.contents(atPath: path) }
@@ -161,7 +164,9 @@ for size in sizes {
         kept.append(storage)
     }
     kept.removeAll()
-    print("  read all            \(milliseconds(readAll.median))   floor (read the file)             \(milliseconds(readFloor.median)) \(ratio(readAll.median, readFloor.median))")
+    print(
+        "  read all            \(milliseconds(readAll.median))   floor (read the file)             \(milliseconds(readFloor.median)) \(ratio(readAll.median, readFloor.median))"
+    )
 
     // add one, complete one: a new storage each time (lock, journal or rewrite, fsync).
     let line = Array(String(repeating: "x", count: 350).utf8) + [0x0A]
@@ -183,8 +188,12 @@ for size in sizes {
         withExtendedLifetime(provider) {}
     }
     if let failure { throw failure }
-    print("  add one             \(milliseconds(add.median))   floor (append + fsync one line)   \(milliseconds(appendFloor.median)) \(ratio(add.median, appendFloor.median))   worst \(milliseconds(add.worst))")
-    print("  complete one        \(milliseconds(complete.median))   floor (append + fsync one line)   \(milliseconds(appendFloor.median)) \(ratio(complete.median, appendFloor.median))   worst \(milliseconds(complete.worst))")
+    print(
+        "  add one             \(milliseconds(add.median))   floor (append + fsync one line)   \(milliseconds(appendFloor.median)) \(ratio(add.median, appendFloor.median))   worst \(milliseconds(add.worst))"
+    )
+    print(
+        "  complete one        \(milliseconds(complete.median))   floor (append + fsync one line)   \(milliseconds(appendFloor.median)) \(ratio(complete.median, appendFloor.median))   worst \(milliseconds(complete.worst))"
+    )
 
     // compaction: every change rewrites the store whole.
     let compacting = JSONFileTodoStorage.Options(journalLimit: 0)
@@ -196,7 +205,9 @@ for size in sizes {
         _ = operation.subscribe(onError: { failure = $0 })
     }
     if let failure { throw failure }
-    print("  compaction          \(milliseconds(compaction.median))   floor (write + fsync of the file) \(milliseconds(writeFloor.median)) \(ratio(compaction.median, writeFloor.median))")
+    print(
+        "  compaction          \(milliseconds(compaction.median))   floor (write + fsync of the file) \(milliseconds(writeFloor.median)) \(ratio(compaction.median, writeFloor.median))"
+    )
 
     // peak memory of a process that reads every todo.
     let child = Process()
@@ -212,7 +223,8 @@ for size in sizes {
         let (peak, baseline) = (numbers[0], numbers[1])
         print(
             String(
-                format: "  peak memory          %6.1f MiB   file %6.1f MiB   %.2f× the file size (%.2f× above the %.1f MiB of an idle process)",
+                format:
+                    "  peak memory          %6.1f MiB   file %6.1f MiB   %.2f× the file size (%.2f× above the %.1f MiB of an idle process)",
                 Double(peak) / 1_048_576, Double(fileSize) / 1_048_576, Double(peak) / Double(fileSize),
                 Double(peak - baseline) / Double(fileSize), Double(baseline) / 1_048_576))
     }

@@ -143,7 +143,9 @@ extension Todo {
                         first < 0x80 && last < 0x80
                         ? !Todo.isASCIISpace(first) && !Todo.isASCIISpace(last)
                         : (try? Todo.validTitle(value)) == value
-                    guard trimmed else { throw invalid("a todo's title must be a string that is not blank, without surrounding spaces") }
+                    guard trimmed else {
+                        throw invalid("a todo's title must be a string that is not blank, without surrounding spaces")
+                    }
                 } else {
                     value = try reader.readString()
                     guard (try? Todo.validTitle(value)) == value else {
@@ -271,7 +273,8 @@ extension Todo {
         guard value & 0xF0F0_F0F0_F0F0_F0F0 == 0, encoded == word | (letter &* 0x20) else { return nil }
         let pairs = ((value << 4) | (value >> 8)) & 0x00FF_00FF_00FF_00FF
         return UInt32(truncatingIfNeeded: pairs & 0xFF) | UInt32(truncatingIfNeeded: (pairs >> 8) & 0xFF00)
-            | UInt32(truncatingIfNeeded: (pairs >> 16) & 0xFF_0000) | UInt32(truncatingIfNeeded: (pairs >> 24) & 0xFF00_0000)
+            | UInt32(truncatingIfNeeded: (pairs >> 16) & 0xFF_0000)
+            | UInt32(truncatingIfNeeded: (pairs >> 24) & 0xFF00_0000)
     }
 
     /// Parses a UUID string.

@@ -32,7 +32,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     /// 0001-01-01…9999-12-31.
     public init(daysSinceEpoch: Int) {
         // Howard Hinnant's civil_from_days.
-        let clamped = Swift.min(Swift.max(daysSinceEpoch, CalendarDay.minimumDaysSinceEpoch), CalendarDay.maximumDaysSinceEpoch)
+        let clamped = Swift.min(
+            Swift.max(daysSinceEpoch, CalendarDay.minimumDaysSinceEpoch), CalendarDay.maximumDaysSinceEpoch)
         let z = clamped + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -136,6 +137,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -49,7 +49,9 @@ public enum Priority: Int, Sendable, Hashable, Comparable, CaseIterable, CustomS
     /// The name, or `nil` for `none` (as in the JSON forms, where no priority is `null`).
     public var jsonName: String? { self == .none ? nil : name }
 
+    /// The text users read.
     public var description: String { name }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -70,6 +70,7 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The text users read.
     public var description: String {
         switch self {
         case .blankTitle:
@@ -85,13 +86,15 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPriority(let text):
             return "'\(text)' is not a priority; use high, medium, low or none"
         case .invalidRecurrence(let text):
-            return "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
+            return
+                "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
         case .invalidLockTimeout(let text):
             return "TODO_LOCK_TIMEOUT is '\(text)', not a number of seconds; set it to a number such as 10, or unset it"
         case .unknownTodos(let ids) where ids.count == 1:
             return "todo \(ids[0]) does not exist; run `todo list --all` to see ids"
         case .unknownTodos(let ids):
-            return "todos \(ids.map(String.init).joined(separator: ", ")) do not exist; nothing was changed; run `todo list --all` to see ids"
+            return
+                "todos \(ids.map(String.init).joined(separator: ", ")) do not exist; nothing was changed; run `todo list --all` to see ids"
         case .invalidPosition(let position, let count) where count == 0:
             return "position \(position) is out of range: the list is empty"
         case .invalidPosition(let position, let count):
@@ -107,9 +110,11 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .storeDamaged(let file, let problem, let recovery):
             return "the store \(file) cannot be read: \(problem); it was left unchanged. \(recovery)"
         case .storeTooNew(let file, let version, let supported):
-            return "the store \(file) has format version \(version), newer than this todo understands (\(supported)); it was left unchanged. Upgrade todo to read it"
+            return
+                "the store \(file) has format version \(version), newer than this todo understands (\(supported)); it was left unchanged. Upgrade todo to read it"
         case .storeLocked(let file, let seconds):
-            return "the store \(file) stayed locked by another process for \(Self.format(seconds: seconds)); nothing was changed. Try again, or set TODO_LOCK_TIMEOUT to wait longer"
+            return
+                "the store \(file) stayed locked by another process for \(Self.format(seconds: seconds)); nothing was changed. Try again, or set TODO_LOCK_TIMEOUT to wait longer"
         case .io(let file, let operation, let reason):
             return "cannot \(operation) \(file): \(reason)"
         }

@@ -101,7 +101,8 @@ public struct TodoQuery: Sendable, Hashable {
             if !words.isEmpty {
                 let title = todo.title.lowercased()
                 let note = todo.note?.lowercased()
-                for word in words where !title.contains(word) && !(note?.contains(word) ?? false)
+                for word in words
+                where !title.contains(word) && !(note?.contains(word) ?? false)
                     && !todo.tags.contains(where: { $0.lowercased().contains(word) })
                 {
                     return false

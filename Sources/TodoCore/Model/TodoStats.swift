@@ -50,7 +50,11 @@ public struct TodoStats: Sendable, Hashable {
                 }
             }
             for tag in todo.tags {
-                if todo.isDone { tags[tag, default: TagCount()].done += 1 } else { tags[tag, default: TagCount()].pending += 1 }
+                if todo.isDone {
+                    tags[tag, default: TagCount()].done += 1
+                } else {
+                    tags[tag, default: TagCount()].pending += 1
+                }
             }
         }
     }

@@ -85,6 +85,7 @@ public final class TodoEditReactor: Reactor {
         }
     }
 
+    /// The state before any action.
     public let initialState: State
     /// The services.
     public let provider: TodoServiceProviderType
@@ -100,6 +101,7 @@ public final class TodoEditReactor: Reactor {
         initialState = State(mode: mode, fields: fields, original: fields)
     }
 
+    /// Turns an action into mutations, calling the services.
     public func mutate(action: Action) -> Observable<Mutation> {
         var fields = currentState.fields
         switch action {
@@ -154,6 +156,7 @@ public final class TodoEditReactor: Reactor {
         return .just(.setFields(fields))
     }
 
+    /// Applies a mutation to the state.
     public func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {
@@ -240,7 +243,8 @@ public struct TodoEditFields: Sendable, Hashable {
 
     /// Empty fields, for a new todo.
     public init(
-        title: String = "", note: String? = nil, priority: Priority = .none, due: DateInput? = nil, tags: Set<String> = [],
+        title: String = "", note: String? = nil, priority: Priority = .none, due: DateInput? = nil,
+        tags: Set<String> = [],
         recurrence: Recurrence? = nil
     ) {
         self.title = title
@@ -254,7 +258,8 @@ public struct TodoEditFields: Sendable, Hashable {
     /// The fields of `todo`.
     public init(_ todo: Todo) {
         self.init(
-            title: todo.title, note: todo.note, priority: todo.priority, due: todo.due.map(DateInput.day), tags: todo.tags,
+            title: todo.title, note: todo.note, priority: todo.priority, due: todo.due.map(DateInput.day),
+            tags: todo.tags,
             recurrence: todo.recurrence)
     }
 

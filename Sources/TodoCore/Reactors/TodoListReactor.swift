@@ -88,6 +88,7 @@ public final class TodoListReactor: Reactor {
         public var doneCount: Int { todos.lazy.filter(\.isDone).count }
     }
 
+    /// The state before any action.
     public let initialState: State
     /// The services.
     public let provider: TodoServiceProviderType
@@ -99,6 +100,7 @@ public final class TodoListReactor: Reactor {
         initialState = State(query: query, today: provider.clock.today())
     }
 
+    /// Turns an action into mutations, calling the services.
     public func mutate(action: Action) -> Observable<Mutation> {
         let service = provider.todoService
         switch action {
@@ -146,18 +148,22 @@ public final class TodoListReactor: Reactor {
         }
     }
 
+    /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        mutation.merge(provider.todoService.events, for: self, mutations: { reactor, event in
-            let state = reactor.currentState
-            guard state.isLoaded else { return .empty() }
-            // A reload, or a change that may bring in a todo a limited list left out: fetch.
-            if event == .reloaded || (state.query.limit != nil && !event.removedIDs.isEmpty) {
-                return reactor.fetch(state.query, showingProgress: false)
-            }
-            return .just(.apply(event))
-        })
+        mutation.merge(
+            provider.todoService.events, for: self,
+            mutations: { reactor, event in
+                let state = reactor.currentState
+                guard state.isLoaded else { return .empty() }
+                // A reload, or a change that may bring in a todo a limited list left out: fetch.
+                if event == .reloaded || (state.query.limit != nil && !event.removedIDs.isEmpty) {
+                    return reactor.fetch(state.query, showingProgress: false)
+                }
+                return .just(.apply(event))
+            })
     }
 
+    /// Applies a mutation to the state.
     public func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {
@@ -195,7 +201,8 @@ public final class TodoListReactor: Reactor {
         _ title: String, message: String, action: String, then work: Observable<Mutation>
     ) -> Observable<Mutation> {
         let destructive = AlertAction(title: action, style: .destructive)
-        let alert = Alert(title: title, message: message, actions: [destructive, AlertAction(title: "Cancel", style: .cancel)])
+        let alert = Alert(
+            title: title, message: message, actions: [destructive, AlertAction(title: "Cancel", style: .cancel)])
         return provider.alertService.show(alert)
             .flatMap { chosen -> Observable<Mutation> in
                 chosen == destructive ? work : .just(.setOutcome(.cancelled))

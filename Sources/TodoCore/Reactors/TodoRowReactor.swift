@@ -36,6 +36,7 @@ public final class TodoRowReactor: Reactor {
         @Pulse public var error: TodoError?
     }
 
+    /// The state before any action.
     public let initialState: State
     /// The services.
     public let provider: TodoServiceProviderType
@@ -52,6 +53,7 @@ public final class TodoRowReactor: Reactor {
         initialState = State(id: id, todo: nil)
     }
 
+    /// Turns an action into mutations, calling the services.
     public func mutate(action: Action) -> Observable<Mutation> {
         let service = provider.todoService
         let id = currentState.id
@@ -70,21 +72,26 @@ public final class TodoRowReactor: Reactor {
         }
     }
 
+    /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        mutation.merge(provider.todoService.events, for: self, mutations: { reactor, event in
-            let id = reactor.currentState.id
-            if event == .reloaded {
-                return reactor.provider.todoService.todo(id: id).map(Mutation.setTodo)
-                    .catch { error in
-                        TodoError(error) == .unknownTodos([id]) ? .just(.setDeleted) : .just(.setError(TodoError(error)))
-                    }
-            }
-            if let todo = event.upserted.last(where: { $0.id == id }) { return .just(.setTodo(todo)) }
-            if event.removedIDs.contains(id) { return .just(.setDeleted) }
-            return .empty()
-        })
+        mutation.merge(
+            provider.todoService.events, for: self,
+            mutations: { reactor, event in
+                let id = reactor.currentState.id
+                if event == .reloaded {
+                    return reactor.provider.todoService.todo(id: id).map(Mutation.setTodo)
+                        .catch { error in
+                            TodoError(error) == .unknownTodos([id])
+                                ? .just(.setDeleted) : .just(.setError(TodoError(error)))
+                        }
+                }
+                if let todo = event.upserted.last(where: { $0.id == id }) { return .just(.setTodo(todo)) }
+                if event.removedIDs.contains(id) { return .just(.setDeleted) }
+                return .empty()
+            })
     }
 
+    /// Applies a mutation to the state.
     public func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {

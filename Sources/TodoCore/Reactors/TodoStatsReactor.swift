@@ -27,6 +27,7 @@ public final class TodoStatsReactor: Reactor {
         @Pulse public var error: TodoError?
     }
 
+    /// The state before any action.
     public let initialState = State()
     /// The services.
     public let provider: TodoServiceProviderType
@@ -36,19 +37,24 @@ public final class TodoStatsReactor: Reactor {
         self.provider = provider
     }
 
+    /// Turns an action into mutations, calling the services.
     public func mutate(action: Action) -> Observable<Mutation> {
         switch action {
         case .refresh: return count()
         }
     }
 
+    /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
         // Any change may move a count: count again once counted at all.
-        mutation.merge(provider.todoService.events, for: self, mutations: { reactor, _ in
-            reactor.currentState.stats == nil ? .empty() : reactor.count()
-        })
+        mutation.merge(
+            provider.todoService.events, for: self,
+            mutations: { reactor, _ in
+                reactor.currentState.stats == nil ? .empty() : reactor.count()
+            })
     }
 
+    /// Applies a mutation to the state.
     public func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {

@@ -65,6 +65,7 @@ public final class UnavailableAlertService: AlertServiceType, @unchecked Sendabl
         self.message = message
     }
 
+    /// Fails at once: nobody can be asked.
     public func show(_ alert: Alert) -> Observable<AlertAction> {
         .error(TodoError.confirmationUnavailable(message))
     }

@@ -11,6 +11,7 @@
 /// publishes its event on ``events`` once the change is written.
 public final class TodoService: BaseService<TodoServiceProviderType>, TodoServiceType, @unchecked Sendable {
     // @unchecked Sendable: immutable; the bus and the storage are thread-safe
+    /// Every change, published after it is written.
     public let events = EventBus<TodoEvent>()
 
     private var storage: TodoStorageType { provider.storageService }
@@ -18,6 +19,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
 
     // MARK: Reading
 
+    /// The todos `query` selects; see ``TodoServiceType/fetch(_:)``.
     public func fetch(_ query: TodoQuery) -> Observable<[Todo]> {
         run { [self] in
             let today = clock.today()
@@ -25,6 +27,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// The todo with `id`; see ``TodoServiceType/todo(id:)``.
     public func todo(id: Int) -> Observable<Todo> {
         run { [self] in
             let todo = try storage.read { contents in try contents.todo(id: id) }
@@ -33,6 +36,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Counts over every todo; see ``TodoServiceType/stats()``.
     public func stats() -> Observable<TodoStats> {
         run { [self] in
             let today = clock.today()
@@ -42,6 +46,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
 
     // MARK: Creating and changing
 
+    /// Creates a todo; see ``TodoServiceType/create(_:)``.
     public func create(_ draft: TodoDraft) -> Observable<Todo> {
         run { [self] in
             let title = try Todo.validTitle(draft.title)
@@ -61,6 +66,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Changes some fields of a todo; see ``TodoServiceType/update(id:_:)``.
     public func update(id: Int, _ patch: TodoPatch) -> Observable<Todo> {
         run { [self] in
             let title = try patch.title.map { title throws(TodoError) in try Todo.validTitle(title) }
@@ -99,6 +105,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Deletes todos, all or none; see ``TodoServiceType/delete(ids:)``.
     public func delete(ids: [Int]) -> Observable<[Todo]> {
         run { [self] in
             let ids = TodoService.unique(ids)
@@ -111,6 +118,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Moves a todo in the manual order; see ``TodoServiceType/move(id:to:)``.
     public func move(id: Int, to position: Int) -> Observable<Todo> {
         run { [self] in
             let now = clock.now()
@@ -164,6 +172,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Marks todos done, all or none; see ``TodoServiceType/markDone(ids:)``.
     public func markDone(ids: [Int]) -> Observable<TodoMarkResult> {
         run { [self] in
             let ids = TodoService.unique(ids)
@@ -209,6 +218,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Marks todos not done, all or none; see ``TodoServiceType/markUndone(ids:)``.
     public func markUndone(ids: [Int]) -> Observable<TodoMarkResult> {
         run { [self] in
             let ids = TodoService.unique(ids)
@@ -239,6 +249,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Deletes every done todo; see ``TodoServiceType/clearCompleted()``.
     public func clearCompleted() -> Observable<[Todo]> {
         run { [self] in
             let cleared = try storage.write { contents in
@@ -251,6 +262,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Undoes the latest change; see ``TodoServiceType/undo()``.
     public func undo() -> Observable<TodoUndoResult> {
         run { [self] in
             let result = try storage.write { contents in
@@ -265,6 +277,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Adds imported todos, all or none; see ``TodoServiceType/importTodos(_:)``.
     public func importTodos(_ todos: [ImportedTodo]) -> Observable<TodoImportResult> {
         run { [self] in
             let now = clock.now()
@@ -276,7 +289,8 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     item.title = try Todo.validTitle(item.title)
                     item.tags = try Set(item.tags.map { tag throws(TodoError) in try Todo.validTag(tag) })
                 } catch {
-                    throw TodoError.invalidImport(file: "the imported data", line: nil, problem: "todo \(index + 1): \(error)")
+                    throw TodoError.invalidImport(
+                        file: "the imported data", line: nil, problem: "todo \(index + 1): \(error)")
                 }
                 item.note = Todo.normalizedNote(item.note)
                 validated.append(item)
@@ -291,6 +305,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         }
     }
 
+    /// Publishes `reloaded` if another process changed the store; see ``TodoServiceType/reloadIfChangedOutside()``.
     public func reloadIfChangedOutside() -> Observable<Bool> {
         run { [self] in
             guard storage.hasOutsideChanges() else { return false }

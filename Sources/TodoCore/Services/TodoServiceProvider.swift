@@ -56,6 +56,8 @@ public final class TodoServiceProvider: TodoServiceProviderType, @unchecked Send
         alertSlot.replace(with: alertService)
     }
 
+    /// The todo service, created on first use.
     public var todoService: TodoServiceType { todoSlot { TodoService(provider: self) } }
+    /// Asks the user to confirm (the one given at creation, or one that cannot ask).
     public var alertService: AlertServiceType { alertSlot { UnavailableAlertService() } }
 }

@@ -63,7 +63,9 @@ enum FileSystem {
     static func readAll(_ descriptor: Int32, path: String, from offset: Int = 0) throws(TodoError) -> [UInt8] {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ioError(path, "read") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw TodoError.io(file: path, operation: "read", reason: "it is a folder, not a file") }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw TodoError.io(file: path, operation: "read", reason: "it is a folder, not a file")
+        }
         var capacity = max(Int(info.st_size) - offset, 0) + 1
         var result: [UInt8] = []
         var position = offset
@@ -234,7 +236,9 @@ final class StoreFileBytes {
         }
         defer { close(descriptor) }
         let identity = try FileSystem.identity(of: descriptor, path: path)
-        if identity.isDirectory { throw TodoError.io(file: path, operation: "read", reason: "it is a folder, not a file") }
+        if identity.isDirectory {
+            throw TodoError.io(file: path, operation: "read", reason: "it is a folder, not a file")
+        }
         if identity.size >= mappingThreshold {
             #if os(Linux)
                 let flags = MAP_PRIVATE | MAP_POPULATE
@@ -242,7 +246,8 @@ final class StoreFileBytes {
                 let flags = MAP_PRIVATE
             #endif
             if let address = mmap(nil, identity.size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED {
-                return StoreFileBytes(buffer: UnsafeRawBufferPointer(start: address, count: identity.size), mapped: true)
+                return StoreFileBytes(
+                    buffer: UnsafeRawBufferPointer(start: address, count: identity.size), mapped: true)
             }
         }
         let bytes = try FileSystem.readAll(descriptor, path: path)
@@ -250,7 +255,8 @@ final class StoreFileBytes {
         bytes.withUnsafeBytes { source in
             if !source.isEmpty { copy.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: source.count) }
         }
-        return StoreFileBytes(buffer: UnsafeRawBufferPointer(start: copy.baseAddress, count: bytes.count), mapped: false)
+        return StoreFileBytes(
+            buffer: UnsafeRawBufferPointer(start: copy.baseAddress, count: bytes.count), mapped: false)
     }
 
     private init(buffer: UnsafeRawBufferPointer, mapped: Bool) {

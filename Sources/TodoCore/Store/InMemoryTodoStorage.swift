@@ -18,11 +18,13 @@ public final class InMemoryTodoStorage: TodoStorageType, @unchecked Sendable {
     /// `memory`.
     public var location: String { "memory" }
 
+    /// Runs `body` with the stored todos, under the lock; see ``TodoStorageType/read(_:)``.
     public func read<Result>(_ body: (any TodoStoreContents) throws -> Result) throws -> Result {
         let snapshot = mutex.withLock { state }
         return try body(StateContents(state: snapshot))
     }
 
+    /// Runs `body` under the lock and writes the change it returns; see ``TodoStorageType/write(_:)``.
     public func write<Result>(
         _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)
     ) throws -> Result {

@@ -75,12 +75,14 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     /// The store file's path.
     public var location: String { path }
 
+    /// Runs `body` with the stored todos, under the lock; see ``TodoStorageType/read(_:)``.
     public func read<Result>(_ body: (any TodoStoreContents) throws -> Result) throws -> Result {
         try mutex.withLock {
             try withContents(exclusive: false) { contents in try body(contents) }
         }
     }
 
+    /// Runs `body` under the lock and writes the change it returns; see ``TodoStorageType/write(_:)``.
     public func write<Result>(
         _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)
     ) throws -> Result {
@@ -93,6 +95,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
     }
 
+    /// Whether another process changed the store since this object last used it (a `stat`, no reading).
     public func hasOutsideChanges() -> Bool {
         let now = (try? FileSystem.identity(of: files.snapshot), try? FileSystem.identity(of: files.journal))
         return mutex.withLock {
@@ -168,7 +171,8 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         switch (cache.journal, journal) {
         case (nil, nil):
             break
-        case (let old?, let new?) where old.device == new.device && old.inode == new.inode && new.size >= cache.journalLength:
+        case (let old?, let new?)
+        where old.device == new.device && old.inode == new.inode && new.size >= cache.journalLength:
             if new.size > cache.journalLength {
                 guard let bytes = try FileSystem.read(files.journal) else { return nil }
                 let (changes, length) = try Journal.decodeChanges(
@@ -269,9 +273,13 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { throw FileSystem.ioError(files.journal, "write") }
             if Int(info.st_size) != offset {
-                guard ftruncate(descriptor, off_t(offset)) == 0 else { throw FileSystem.ioError(files.journal, "write") }
+                guard ftruncate(descriptor, off_t(offset)) == 0 else {
+                    throw FileSystem.ioError(files.journal, "write")
+                }
             }
-            guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw FileSystem.ioError(files.journal, "write") }
+            guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+                throw FileSystem.ioError(files.journal, "write")
+            }
             try FileSystem.writeAll(descriptor, record, path: files.journal, faults: options.faults)
             try options.faults.check(.sync, path: files.journal)
             guard fsync(descriptor) == 0 else { throw FileSystem.ioError(files.journal, "write") }

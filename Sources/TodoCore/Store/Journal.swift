@@ -99,7 +99,8 @@ enum Journal {
         case .success(let value): header = value
         case .failure(let error): throw damaged("line 1 (the header): \(error.message)")
         }
-        let (changes, validLength) = try decodeChanges(bytes, from: headerEnd + 1, firstLine: 2, file: file, recovery: recovery)
+        let (changes, validLength) = try decodeChanges(
+            bytes, from: headerEnd + 1, firstLine: 2, file: file, recovery: recovery)
         return Decoded(header: header, changes: changes, validLength: validLength)
     }
 

@@ -93,7 +93,9 @@ enum Snapshot {
         try decode(bytes.buffer, file: file, recovery: recovery)
     }
 
-    private static func decode(_ buffer: UnsafeRawBufferPointer, file: String, recovery: String) throws(TodoError)
+    private static func decode(
+        _ buffer: UnsafeRawBufferPointer, file: String, recovery: String
+    ) throws(TodoError)
         -> Decoded
     {
         func damaged(_ problem: String) -> TodoError {
@@ -162,7 +164,9 @@ enum Snapshot {
             let valueStart = reader.index
             if key.equals("version") {
                 let value = try reader.readInt()
-                guard value >= 1 else { throw JSONError(offset: valueStart, message: "version \(value) is not a store version") }
+                guard value >= 1 else {
+                    throw JSONError(offset: valueStart, message: "version \(value) is not a store version")
+                }
                 version = value
             } else if key.equals("generation") {
                 if try !reader.readNull() {

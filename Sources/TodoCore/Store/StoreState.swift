@@ -75,7 +75,9 @@ struct StoreState: Sendable, Equatable {
             if !history.isEmpty { history.removeLast() }
         } else {
             history.append(change.undoRecord)
-            if history.count > TodoStorageHistory.limit { history.removeFirst(history.count - TodoStorageHistory.limit) }
+            if history.count > TodoStorageHistory.limit {
+                history.removeFirst(history.count - TodoStorageHistory.limit)
+            }
         }
     }
 

@@ -27,7 +27,9 @@ public protocol TodoStorageType: AnyObject, Sendable {
     ///
     /// - Throws: what `body` throws (nothing is written), or a ``TodoError`` when the store
     ///   cannot be read or written.
-    func write<Result>(_ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)) throws
+    func write<Result>(
+        _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)
+    ) throws
         -> Result
 
     /// Whether someone else (another process) changed the store since this object last read

@@ -24,7 +24,8 @@ enum AddCommand {
             if let due = todo.due { details.append("due \(due)") }
             if todo.priority != .none { details.append("\(todo.priority.name) priority") }
             if let recurrence = todo.recurrence { details.append("repeats \(recurrence)") }
-            context.say("Added \(context.label(todo))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
+            context.say(
+                "Added \(context.label(todo))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
         }
         return .success
     }

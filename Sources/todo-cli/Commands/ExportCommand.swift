@@ -11,7 +11,8 @@ enum ExportCommand {
         let bytes: [UInt8]
         switch format {
         case .json: bytes = TodoJSONFormat.export(state.todos)
-        case .todotxt: bytes = Array(TodoTxtFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset).utf8)
+        case .todotxt:
+            bytes = Array(TodoTxtFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset).utf8)
         }
         guard let outputPath else {
             context.output.out(String(decoding: bytes, as: UTF8.self))

@@ -11,7 +11,8 @@ enum RemoveCommand {
         switch state.outcome {
         case .deleted(let todos)?:
             if context.options.json {
-                context.printJSON(ids.count == 1 && todos.count == 1 ? TodoJSONOutput.object(todos[0]) : TodoJSONOutput.array(todos))
+                context.printJSON(
+                    ids.count == 1 && todos.count == 1 ? TodoJSONOutput.object(todos[0]) : TodoJSONOutput.array(todos))
             } else {
                 context.say(todos.map { "Deleted " + context.label($0) }.joined(separator: "\n"))
             }

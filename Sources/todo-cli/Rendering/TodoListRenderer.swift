@@ -59,7 +59,11 @@ struct TodoListRenderer {
                 out.append(0x20)
                 if let due = todo.due {
                     let text = TodoListRenderer.digits(of: due)
-                    if todo.isOverdue(today: today) { appendStyled(text, "31;1", to: &out) } else { out.append(contentsOf: text) }
+                    if todo.isOverdue(today: today) {
+                        appendStyled(text, "31;1", to: &out)
+                    } else {
+                        out.append(contentsOf: text)
+                    }
                 } else {
                     out.append(contentsOf: TodoListRenderer.noDue)
                 }
@@ -85,7 +89,11 @@ struct TodoListRenderer {
                     titleWidth = DisplayWidth.of(title)
                 }
             }
-            if todo.isDone { appendStyled(Array(title.utf8), "2", to: &out) } else { out.append(contentsOf: title.utf8) }
+            if todo.isDone {
+                appendStyled(Array(title.utf8), "2", to: &out)
+            } else {
+                out.append(contentsOf: title.utf8)
+            }
             if !tags.isEmpty {
                 var shownTags = tags
                 if let width {

@@ -88,13 +88,18 @@ enum TodoCommand {
     /// The provider over the store at the resolved location: `--file`, `TODO_FILE`,
     /// `XDG_DATA_HOME`, `HOME`; `TODO_LOCK_TIMEOUT`; the terminal's alert service; the
     /// machine's clock. `TODO_SIMULATE_FAULT` (tests only) makes writes fail.
-    static func makeProvider(options: GlobalOptions, terminal: Terminal, output: Output) throws(TodoError)
+    static func makeProvider(
+        options: GlobalOptions, terminal: Terminal, output: Output
+    ) throws(TodoError)
         -> TodoServiceProvider
     {
         let environment = terminal.environment
         let path = try TodoStoreLocation.resolve(file: options.file, environment: environment)
-        var storeOptions = JSONFileTodoStorage.Options(lockTimeout: try TodoStoreLocation.lockTimeout(environment: environment))
-        if let fault = environment["TODO_SIMULATE_FAULT"].flatMap(StoreFaults.init(parsing:)) { storeOptions.faults = fault }
+        var storeOptions = JSONFileTodoStorage.Options(
+            lockTimeout: try TodoStoreLocation.lockTimeout(environment: environment))
+        if let fault = environment["TODO_SIMULATE_FAULT"].flatMap(StoreFaults.init(parsing:)) {
+            storeOptions.faults = fault
+        }
         return TodoServiceProvider(
             storage: JSONFileTodoStorage(path: path, options: storeOptions),
             alertService: TerminalAlertService(terminal: terminal, output: output))
@@ -102,7 +107,9 @@ enum TodoCommand {
 
     /// With `TODO_TRACE` set, every action, mutation, state and bus message of the shell's
     /// reactors goes to standard error (for debugging).
-    private static func startTrace(_ shell: AppShell<TodoServiceProvider>, terminal: Terminal, output: Output) -> Disposable? {
+    private static func startTrace(
+        _ shell: AppShell<TodoServiceProvider>, terminal: Terminal, output: Output
+    ) -> Disposable? {
         guard let trace = terminal.environment["TODO_TRACE"], !trace.isEmpty else { return nil }
         shell.observe(shell.provider.todoService.events, name: "todoService.events")
         return shell.events.subscribe(onNext: { event in output.err("trace: \(event)\n") })

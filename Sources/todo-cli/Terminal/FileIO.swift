@@ -1,3 +1,5 @@
+import TodoCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import TodoCore
 
 /// Reading a file to import and writing an export, with errors as ``TodoError/io(file:operation:reason:)``.
 enum FileIO {
@@ -16,11 +17,13 @@ enum FileIO {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw error(path, "read") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .io(file: path, operation: "read", reason: "it is a folder, not a file") }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw .io(file: path, operation: "read", reason: "it is a folder, not a file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw error(path, "read")
@@ -38,7 +41,7 @@ enum FileIO {
         var failed = bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
-                let count = Glibc_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let count = writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return true
@@ -74,11 +77,11 @@ enum FileIO {
 }
 
 @inline(__always)
-private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
 
 @inline(__always)
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, buffer, count)
 }

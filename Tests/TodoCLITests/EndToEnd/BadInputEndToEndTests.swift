@@ -68,12 +68,16 @@ import Testing
         switch kind {
         case "zero-length": todo.writeStore("")
         case "truncated": todo.writeStore(String(good.prefix(good.count / 2)))
-        case "garbage": _ = FileManager.default.createFile(atPath: todo.storePath, contents: Data([0, 0xFF, 0xFE, 0x41]))
+        case "garbage":
+            _ = FileManager.default.createFile(atPath: todo.storePath, contents: Data([0, 0xFF, 0xFE, 0x41]))
         case "wrong shape": todo.writeStore("[1,2,3]\n")
         case "duplicate id": todo.writeStore(good.replacingOccurrences(of: #"{"id":2,"#, with: #"{"id":1,"#))
         default: todo.writeStore(good.replacingOccurrences(of: #""version":1"#, with: #""version":999"#))
         }
-        for command in [["add", "New"], ["list"], ["show", "1"], ["done", "1"], ["rm", "1"], ["undo"], ["stats"], ["clear", "--yes"], ["export"], ["edit", "1", "--title", "x"], ["move", "1", "1"]] {
+        for command in [
+            ["add", "New"], ["list"], ["show", "1"], ["done", "1"], ["rm", "1"], ["undo"], ["stats"],
+            ["clear", "--yes"], ["export"], ["edit", "1", "--title", "x"], ["move", "1", "1"],
+        ] {
             expectError(command, 65, containing: todo.storePath)
         }
     }

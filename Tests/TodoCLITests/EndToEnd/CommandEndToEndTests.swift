@@ -96,10 +96,16 @@ import Testing
     // MARK: show, edit
 
     @Test func showPrintsEveryField() throws {
-        todo.run(["add", "Pay rent", "--note", "to the landlord", "--due", "2030-01-08", "--tag", "home", "--repeat", "monthly"])
+        todo.run([
+            "add", "Pay rent", "--note", "to the landlord", "--due", "2030-01-08", "--tag", "home", "--repeat",
+            "monthly",
+        ])
         let shown = todo.run("show 1")
         #expect(shown.status == 0)
-        for text in ["1  Pay rent", "status     pending", "due        2030-01-08", "tags       home", "repeats    monthly", "to the landlord"] {
+        for text in [
+            "1  Pay rent", "status     pending", "due        2030-01-08", "tags       home", "repeats    monthly",
+            "to the landlord",
+        ] {
             #expect(shown.stdout.contains(text), "\(text) in \(shown.stdout)")
         }
         let json = try #require(todo.run("show 1 --json").json as? [String: Any])
@@ -107,8 +113,14 @@ import Testing
     }
 
     @Test func editSetsAndClearsFields() throws {
-        todo.run(["add", "Pay rent", "--note", "n", "--due", "2030-01-08", "--tag", "home", "--tag", "money", "--priority", "low"])
-        let edited = todo.run(["edit", "1", "--title", "Pay the rent", "--note", "none", "--priority", "none", "--due", "none", "--untag", "money", "--tag", "urgent", "--repeat", "2w", "--json"])
+        todo.run([
+            "add", "Pay rent", "--note", "n", "--due", "2030-01-08", "--tag", "home", "--tag", "money", "--priority",
+            "low",
+        ])
+        let edited = todo.run([
+            "edit", "1", "--title", "Pay the rent", "--note", "none", "--priority", "none", "--due", "none", "--untag",
+            "money", "--tag", "urgent", "--repeat", "2w", "--json",
+        ])
         let object = try #require(edited.json as? [String: Any], "\(edited)")
         #expect(object["title"] as? String == "Pay the rent")
         #expect(object["note"] is NSNull && object["priority"] is NSNull && object["due"] is NSNull)
@@ -193,7 +205,8 @@ import Testing
         #expect(todo.run("undo").status == 0)  // undoes "add a"
         let nothing = todo.run("undo")
         #expect(nothing.status == 1 && nothing.stderr == "Error: there is nothing to undo\n" && nothing.stdout == "")
-        #expect(todo.run("add c --json").json.flatMap { ($0 as? [String: Any])?["id"] as? Int } == 3, "ids are not reused")
+        #expect(
+            todo.run("add c --json").json.flatMap { ($0 as? [String: Any])?["id"] as? Int } == 3, "ids are not reused")
     }
 
     // MARK: stats, export, import
@@ -211,14 +224,18 @@ import Testing
     }
 
     @Test func exportThenImportIsLossless() throws {
-        todo.run(["add", "Café ☕ \"quoted\"", "--note", "a\nb\\c", "--due", "2030-01-08", "--tag", "x", "--priority", "high", "--repeat", "3d"])
+        todo.run([
+            "add", "Café ☕ \"quoted\"", "--note", "a\nb\\c", "--due", "2030-01-08", "--tag", "x", "--priority", "high",
+            "--repeat", "3d",
+        ])
         todo.run("add second")
         todo.run("done 2")
         let exported = todo.run("export")
         #expect(exported.status == 0)
         let file = todo.folder + "/export.json"
         #expect(todo.run(["export", "--output", file]).stdout == "Exported 2 todos to \(file)\n")
-        #expect(FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } == exported.stdout)
+        #expect(
+            FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } == exported.stdout)
         let fresh = todo.folder + "/fresh.json"
         let imported = todo.run(["import", file, "--file", fresh])
         #expect(imported.status == 0, "\(imported)")
@@ -243,7 +260,10 @@ import Testing
     // MARK: help, version, completions
 
     @Test func helpPrintsAndNeverActs() {
-        for arguments in [[], ["--help"], ["-h"], ["help"], ["help", "add"], ["add", "--help"], ["add", "-h"], ["done", "1", "--help"]] {
+        for arguments in [
+            [], ["--help"], ["-h"], ["help"], ["help", "add"], ["add", "--help"], ["add", "-h"],
+            ["done", "1", "--help"],
+        ] {
             let result = todo.run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.contains("USAGE: todo"), "\(arguments)")

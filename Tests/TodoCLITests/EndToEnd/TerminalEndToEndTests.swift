@@ -143,8 +143,10 @@ import Testing
 func displayWidth(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { width, scalar in
         let value = scalar.value
-        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-            || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value) || (0x1F300...0x1F64F).contains(value)
+        let wide =
+            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0x1F300...0x1F64F).contains(value)
         return width + (wide ? 2 : 1)
     }
 }

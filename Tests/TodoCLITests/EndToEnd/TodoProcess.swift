@@ -37,9 +37,12 @@ final class TodoSandbox: @unchecked Sendable {
 
     /// The products folder holding `todo` (beside the test binary).
     static var productsFolder: URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<4 {
-            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("todo").path) { return folder }
+            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("todo").path) {
+                return folder
+            }
             folder.deleteLastPathComponent()
         }
         return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()

@@ -19,14 +19,17 @@ import Testing
 
     @Test func parsingADayIsStrict() {
         #expect((try? CalendarDay(parsing: "2030-01-07")) == CalendarDay(year: 2030, month: 1, day: 7))
-        #expect(throws: TodoError.invalidDate("2030-02-30", reason: .noSuchDay)) { try CalendarDay(parsing: "2030-02-30") }
+        #expect(throws: TodoError.invalidDate("2030-02-30", reason: .noSuchDay)) {
+            try CalendarDay(parsing: "2030-02-30")
+        }
         for text in ["15/01/2030", "2030-1-7", "2030-01-07x", "", "20300107", "2030-01-0a", "２０３０-01-07"] {
             #expect(throws: TodoError.invalidDate(text, reason: .unrecognized)) { try CalendarDay(parsing: text) }
         }
     }
 
     @Test func daysSinceTheEpochRoundTripOverCenturies() {
-        for days in stride(from: CalendarDay.minimumDaysSinceEpoch, through: CalendarDay.maximumDaysSinceEpoch, by: 997) {
+        for days in stride(from: CalendarDay.minimumDaysSinceEpoch, through: CalendarDay.maximumDaysSinceEpoch, by: 997)
+        {
             let day = CalendarDay(daysSinceEpoch: days)
             #expect(day.daysSinceEpoch == days)
             #expect(CalendarDay(year: day.year, month: day.month, day: day.day) == day)
@@ -51,7 +54,8 @@ import Testing
     @Test func whatUsersTypeForADate() throws {
         let today = day("2030-01-07")  // a Monday
         let cases: [(String, String)] = [
-            ("2030-03-01", "2030-03-01"), ("today", "2030-01-07"), ("Tomorrow", "2030-01-08"), (" friday ", "2030-01-11"),
+            ("2030-03-01", "2030-03-01"), ("today", "2030-01-07"), ("Tomorrow", "2030-01-08"),
+            (" friday ", "2030-01-11"),
             ("fri", "2030-01-11"), ("monday", "2030-01-14"), ("SUN", "2030-01-13"), ("tuesday", "2030-01-08"),
             ("+3d", "2030-01-10"), ("+0d", "2030-01-07"), ("+2w", "2030-01-21"), ("+1W", "2030-01-14"),
         ]
@@ -96,7 +100,8 @@ import Testing
         #expect(Recurrence.monthly.nextDue(after: day("2029-10-31"), completedOn: today) == day("2030-01-30"))
         #expect(Recurrence.yearly.nextDue(after: nil, completedOn: today) == day("2031-01-07"))
         #expect(Recurrence.daily.nextDue(after: day("0001-01-01"), completedOn: today) == day("2030-01-08"))
-        #expect(Recurrence.yearly.nextDue(after: day("9999-06-01"), completedOn: day("9999-07-01")) == day("9999-12-31"))
+        #expect(
+            Recurrence.yearly.nextDue(after: day("9999-06-01"), completedOn: day("9999-07-01")) == day("9999-12-31"))
     }
 
     @Test func timestampsAreISO8601InUTC() {

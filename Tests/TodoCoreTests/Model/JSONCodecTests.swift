@@ -38,7 +38,9 @@ import Testing
         for (text, message) in cases {
             let result = read(text) { r throws(JSONError) in try r.skipValue() }
             #expect(throws: JSONError.self, "\(text)") { try result.get() }
-            if case .failure(let error) = result { #expect(error.message.hasPrefix(message), "\(text): \(error.message)") }
+            if case .failure(let error) = result {
+                #expect(error.message.hasPrefix(message), "\(text): \(error.message)")
+            }
         }
     }
 

@@ -126,7 +126,9 @@ import Testing
             alerts.showSpy.calls.first
                 == Alert(
                     title: "Really cancel?", message: "All changes will be lost",
-                    actions: [AlertAction(title: "Leave", style: .destructive), AlertAction(title: "Stay", style: .cancel)]))
+                    actions: [
+                        AlertAction(title: "Leave", style: .destructive), AlertAction(title: "Stay", style: .cancel),
+                    ]))
         #expect(alerts.showSpy.callCount == 2)
         store.finish()
     }

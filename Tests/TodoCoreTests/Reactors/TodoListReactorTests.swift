@@ -217,7 +217,10 @@ import Testing
     @Test func sectionsSplitPendingAndDone() {
         var state = TodoListReactor.State(query: TodoQuery(status: .all), today: day("2030-01-07"))
         state.todos = [milk, done, bread]
-        #expect(state.sections == [TodoSection(kind: .pending, todos: [milk, bread]), TodoSection(kind: .done, todos: [done])])
+        #expect(
+            state.sections == [
+                TodoSection(kind: .pending, todos: [milk, bread]), TodoSection(kind: .done, todos: [done]),
+            ])
         #expect(state.pendingCount == 2)
         #expect(state.doneCount == 1)
     }

@@ -243,7 +243,10 @@ import Testing
         #expect(try titles(TodoQuery(priority: .high)) == ["call bob"])
         #expect(try titles(TodoQuery(overdueOnly: true)) == ["call bob"])
         #expect(try titles(TodoQuery(sort: .due)) == ["call bob", "Buy Milk", "Write report"])
-        #expect(try titles(TodoQuery(status: .all, sort: .priority)) == ["call bob", "milk the cow", "Buy Milk", "Write report"])
+        #expect(
+            try titles(TodoQuery(status: .all, sort: .priority)) == [
+                "call bob", "milk the cow", "Buy Milk", "Write report",
+            ])
         #expect(try titles(TodoQuery(sort: .due, limit: 2)) == ["call bob", "Buy Milk"])
         #expect(try titles(TodoQuery(limit: 0)) == [])
     }
@@ -286,7 +289,8 @@ import Testing
             ImportedTodo(title: "no id, no uuid", isDone: true),
         ]
         let result = try service.importTodos(items).value()
-        #expect(result.created.map(\.title) == ["wants a used id", "keeps a free id", "duplicate id", "no id, no uuid"])
+        #expect(
+            result.created.map(\.title) == ["wants a used id", "keeps a free id", "duplicate id", "no id, no uuid"])
         #expect(result.created.map(\.id) == [8, 7, 9, 10])
         #expect(result.updated.map(\.title) == ["two, renamed"])
         #expect(result.updated.first?.id == 2)

@@ -21,7 +21,8 @@ import Testing
     @Test func aMissingFileIsAnEmptyStoreAndReadingCreatesNothing() throws {
         let nested = folder.file("a/b/todos.json")
         let storage = JSONFileTodoStorage(path: nested)
-        let todos = try providers.keep(makeProvider(storage: storage)).todoService.fetch(TodoQuery(status: .all)).value()
+        let todos = try providers.keep(makeProvider(storage: storage)).todoService.fetch(TodoQuery(status: .all))
+            .value()
         #expect(todos == [])
         #expect(!folder.exists("a"))
     }
@@ -186,8 +187,10 @@ import Testing
         // Enough todos for the parallel decoding of the store's lines (over 1 MiB of them).
         let items = (1...6_000).map { index in
             ImportedTodo(
-                title: "todo \(index) with a title long enough to make the file large \u{e9}", note: index % 7 == 0 ? "n\"\(index)" : nil,
-                isDone: index % 3 == 0, priority: Priority(rawValue: index % 4)!, due: index % 5 == 0 ? day("2030-01-10") : nil,
+                title: "todo \(index) with a title long enough to make the file large \u{e9}",
+                note: index % 7 == 0 ? "n\"\(index)" : nil,
+                isDone: index % 3 == 0, priority: Priority(rawValue: index % 4)!,
+                due: index % 5 == 0 ? day("2030-01-10") : nil,
                 tags: index % 4 == 0 ? ["a", "b\(index % 3)"] : [], recurrence: index % 11 == 0 ? .weekly : nil)
         }
         let result = try service().importTodos(items).value()

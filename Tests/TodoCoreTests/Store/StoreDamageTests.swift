@@ -46,14 +46,17 @@ import Testing
         let before = snapshotOfFiles()
         for (name, operation) in Self.everyOperation(service(options)) {
             let error = operation()
-            #expect(error.map(expected) == true, "\(name): \(String(describing: error))", sourceLocation: sourceLocation)
+            #expect(
+                error.map(expected) == true, "\(name): \(String(describing: error))", sourceLocation: sourceLocation)
         }
         #expect(snapshotOfFiles() == before, "the files are unchanged", sourceLocation: sourceLocation)
     }
 
     func makeGoodStore(_ options: JSONFileTodoStorage.Options = .init()) throws -> [UInt8] {
         let service = self.service(options)
-        for title in ["Buy milk", "Call mum", "Write report"] { _ = try service.create(TodoDraft(title: title)).value() }
+        for title in ["Buy milk", "Call mum", "Write report"] {
+            _ = try service.create(TodoDraft(title: title)).value()
+        }
         _ = try service.markDone(ids: [2]).value()
         return folder.bytes("todos.json")!
     }
@@ -65,9 +68,11 @@ import Testing
         }
     }
 
-    @Test(arguments: ["zero-length", "truncated", "garbage", "not UTF-8", "an array", "a string", "todos not an array",
+    @Test(arguments: [
+        "zero-length", "truncated", "garbage", "not UTF-8", "an array", "a string", "todos not an array",
         "no todos", "no version", "version 0", "duplicate id", "todo without title", "blank title", "bad due date",
-        "negative id", "trailing garbage"])
+        "negative id", "trailing garbage",
+    ])
     func aDamagedStoreIsRefusedByEveryOperationAndLeftAsItWas(kind: String) throws {
         let good = try makeGoodStore()
         let text = String(decoding: good, as: UTF8.self)
@@ -76,7 +81,10 @@ import Testing
         case "zero-length": damaged = []
         case "truncated": damaged = Array(good.prefix(good.count / 2))
         case "garbage": damaged = [0x00, 0xFF, 0xFE, 0x20, 0x67, 0x61, 0x72]
-        case "not UTF-8": damaged = Array(text.replacingOccurrences(of: "Buy milk", with: "Buy m\u{FFFD}lk").utf8).map { $0 == 0xBD ? 0xFF : $0 }
+        case "not UTF-8":
+            damaged = Array(text.replacingOccurrences(of: "Buy milk", with: "Buy m\u{FFFD}lk").utf8).map {
+                $0 == 0xBD ? 0xFF : $0
+            }
         case "an array": damaged = Array("[1,2,3]\n".utf8)
         case "a string": damaged = Array("\"todos\"".utf8)
         case "todos not an array": damaged = Array(#"{"version":1,"todos":{}}"#.utf8)
@@ -84,10 +92,14 @@ import Testing
         case "no version": damaged = Array(#"{"todos":[]}"#.utf8)
         case "version 0": damaged = Array(text.replacingOccurrences(of: #""version":1"#, with: #""version":0"#).utf8)
         case "duplicate id": damaged = Array(text.replacingOccurrences(of: #"{"id":3,"#, with: #"{"id":1,"#).utf8)
-        case "todo without title": damaged = Array(text.replacingOccurrences(of: #""title":"Call mum","#, with: "").utf8)
-        case "blank title": damaged = Array(text.replacingOccurrences(of: #""title":"Call mum""#, with: #""title":"  ""#).utf8)
+        case "todo without title":
+            damaged = Array(text.replacingOccurrences(of: #""title":"Call mum","#, with: "").utf8)
+        case "blank title":
+            damaged = Array(text.replacingOccurrences(of: #""title":"Call mum""#, with: #""title":"  ""#).utf8)
         case "bad due date":
-            damaged = Array(text.replacingOccurrences(of: #""title":"Call mum","#, with: #""title":"Call mum","due":"2030-02-30","#).utf8)
+            damaged = Array(
+                text.replacingOccurrences(of: #""title":"Call mum","#, with: #""title":"Call mum","due":"2030-02-30","#)
+                    .utf8)
         case "negative id": damaged = Array(text.replacingOccurrences(of: #"{"id":2,"#, with: #"{"id":-2,"#).utf8)
         default: damaged = good + Array("}".utf8)
         }
@@ -144,7 +156,8 @@ import Testing
         let journal = folder.bytes("todos.json.journal")!
         let lines = journal.split(separator: 0x0A, omittingEmptySubsequences: false)
         // A complete line of garbage in the middle.
-        folder.write("todos.json.journal", Array(lines[0]) + [0x0A] + Array("{garbage}\n".utf8) + Array(lines[1]) + [0x0A])
+        folder.write(
+            "todos.json.journal", Array(lines[0]) + [0x0A] + Array("{garbage}\n".utf8) + Array(lines[1]) + [0x0A])
         expectRefused(options: options, Self.isDamaged("todos.json.journal"))
         // A damaged header.
         folder.write("todos.json.journal", Array("{\"journal\":1}\n".utf8) + journal.drop { $0 != 0x0A }.dropFirst())
@@ -208,7 +221,9 @@ import Testing
 
     @Test func aDamagedBackupOfALargeStoreIsRefusedToo() throws {
         _ = try makeGoodStore(JSONFileStoreTests.journaled)
-        for index in 1...8 { _ = try service(JSONFileStoreTests.journaled).create(TodoDraft(title: "more \(index)")).value() }
+        for index in 1...8 {
+            _ = try service(JSONFileStoreTests.journaled).create(TodoDraft(title: "more \(index)")).value()
+        }
         #expect(folder.exists("todos.json.journal"))
         folder.write("todos.json.bak", [0xFF, 0x00])
         expectRefused(options: JSONFileStoreTests.journaled, Self.isDamaged("todos.json.bak"))

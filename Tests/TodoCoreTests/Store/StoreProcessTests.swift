@@ -27,10 +27,14 @@ import Testing
         #expect(error == .storeLocked(file: path, seconds: 0.3))
         #expect(error?.category == .locked)
         #expect(Date().timeIntervalSince(started) < 10)
-        #expect(todoError { try service(.init(lockTimeout: 0.2)).fetch(TodoQuery()).value() } == .storeLocked(file: path, seconds: 0.2))
+        #expect(
+            todoError { try service(.init(lockTimeout: 0.2)).fetch(TodoQuery()).value() }
+                == .storeLocked(file: path, seconds: 0.2))
         #expect(folder.bytes("todos.json") == before)
         holder.kill()
-        #expect(try service(.init(lockTimeout: 5)).create(TodoDraft(title: "b")).value().id == 2, "the lock dies with its holder")
+        #expect(
+            try service(.init(lockTimeout: 5)).create(TodoDraft(title: "b")).value().id == 2,
+            "the lock dies with its holder")
     }
 
     // MARK: Concurrent writers
@@ -44,7 +48,9 @@ import Testing
         let outputs = workers.map { $0.waitForExit() }
         for (index, output) in outputs.enumerated() {
             #expect(output.status == 0, "worker \(index): \(output.stderr)")
-            #expect(!output.lines.contains { $0.hasPrefix("failed") }, "worker \(index): \(output.lines.filter { $0.hasPrefix("failed") })")
+            #expect(
+                !output.lines.contains { $0.hasPrefix("failed") },
+                "worker \(index): \(output.lines.filter { $0.hasPrefix("failed") })")
         }
         try expectStore(matches: outputs.flatMap(\.lines))
     }
@@ -200,7 +206,8 @@ final class Worker: @unchecked Sendable {
     private let buffer = Locked<(lines: [String], partial: String)>(([], ""))
 
     static var executable: URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("todo-store-worker")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }

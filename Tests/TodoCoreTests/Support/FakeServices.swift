@@ -33,7 +33,9 @@ final class FakeTodoService: TodoServiceType, @unchecked Sendable {
     func clearCompleted() -> Observable<[Todo]> { call { try self.clearCompletedSpy() } }
     func undo() -> Observable<TodoUndoResult> { call { try self.undoSpy() } }
     func stats() -> Observable<TodoStats> { call { try self.statsSpy() } }
-    func importTodos(_ todos: [ImportedTodo]) -> Observable<TodoImportResult> { call { try self.importTodosSpy(todos) } }
+    func importTodos(_ todos: [ImportedTodo]) -> Observable<TodoImportResult> {
+        call { try self.importTodosSpy(todos) }
+    }
     func reloadIfChangedOutside() -> Observable<Bool> { call { try self.reloadIfChangedOutsideSpy() } }
 
     /// One value from `body` on subscription, or its error.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// 2030-01-07 09:30:00 UTC, a Monday.
