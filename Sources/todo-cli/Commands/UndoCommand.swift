@@ -12,10 +12,16 @@ enum UndoCommand {
             context.printJSON(TodoJSONOutput.undo(result))
             return .success
         }
-        let subject = result.restored.first ?? result.removed.first
+        let verb = description(of: result.undoneKind)
         let count = result.restored.count + result.removed.count
-        let what = subject.map { context.label($0) + (count > 1 ? " and \(count - 1) more" : "") } ?? "nothing"
-        context.say("Undid \(description(of: result.undoneKind)) \(what)")
+        if count == 1, let todo = result.restored.first ?? result.removed.first {
+            context.say("Undid \(verb) \(context.label(todo))")
+        } else if result.undoneKind == .markedDone, result.restored.count == 1 {
+            let next = result.removed.map { String($0.id) }.joined(separator: ", ")
+            context.say("Undid \(verb) \(context.label(result.restored[0])) (removed its next occurrence \(next))")
+        } else {
+            context.say("Undid \(verb) \(count) todos")
+        }
         return .success
     }
 
