@@ -44,6 +44,6 @@ extension CommandSpec {
     /// `todo stats`
     static let stats = CommandSpec(
         name: "stats",
-        overview: "Count the todos: pending, done, overdue, due today, by tag.",
+        overview: "Count the todos: pending, done, overdue, by tag.",
         build: { _ throws(ArgumentProblem) in .stats })
 }
