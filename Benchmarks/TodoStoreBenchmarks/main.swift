@@ -142,6 +142,16 @@ for size in sizes {
         if let failure { throw failure }
     }
     let importTime = (now() - importStart) * 1000
+    // import of a todo.txt file: parsing it, then one change into an empty store.
+    let text = Array(TodoTxtFormat.export(try JSONFileTodoStorage(path: path).read { try $0.allTodos() }).utf8)
+    let textImport = try time(runs: 3) {
+        let fresh = folder + "/fresh-\(UUID().uuidString).json"
+        let provider = TodoServiceProvider(storage: JSONFileTodoStorage(path: fresh))
+        let items = try TodoTxtFormat.parse(text, file: "todo.txt")
+        var failure: Error?
+        _ = provider.todoService.importTodos(items).subscribe(onError: { failure = $0 })
+        if let failure { throw failure }
+    }
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     let fileSize = bytes.count
     let copy = folder + "/copy.json"
@@ -151,6 +161,7 @@ for size in sizes {
     print(
         "  import \(size) todos     \(milliseconds(importTime))   floor (write + fsync of the file) \(milliseconds(writeFloor.median)) \(ratio(importTime, writeFloor.median))"
     )
+    print("  import todo.txt file \(milliseconds(textImport.median))   (\(text.count / 1024) KiB: parse, then one change into an empty store)")
 
     // read all: a new storage each time, as a new process.
     let readFloor = time(runs: 10) { _ = FileManager.default.contents(atPath: path) }
