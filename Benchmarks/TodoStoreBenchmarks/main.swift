@@ -161,7 +161,9 @@ for size in sizes {
     print(
         "  import \(size) todos     \(milliseconds(importTime))   floor (write + fsync of the file) \(milliseconds(writeFloor.median)) \(ratio(importTime, writeFloor.median))"
     )
-    print("  import todo.txt file \(milliseconds(textImport.median))   (\(text.count / 1024) KiB: parse, then one change into an empty store)")
+    print(
+        "  import todo.txt file \(milliseconds(textImport.median))   "
+            + "(\(text.count / 1024) KiB: parse, then one change into an empty store)")
 
     // read all: a new storage each time, as a new process.
     let readFloor = time(runs: 10) { _ = FileManager.default.contents(atPath: path) }

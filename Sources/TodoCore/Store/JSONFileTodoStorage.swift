@@ -104,12 +104,6 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
     }
 
-    /// Whether the store is kept as a snapshot and a journal (a large store), for tests and
-    /// benchmarks.
-    var hasJournal: Bool {
-        (try? FileSystem.identity(of: files.journal)) != nil
-    }
-
     // MARK: Reading
 
     /// Runs `body` under the lock with the store's contents; called with `mutex` held.

@@ -16,13 +16,8 @@ struct TodoListRenderer {
     /// The colours.
     var style: Style
 
-    /// The listing, one line per todo (empty for no todos).
-    func render(_ todos: [Todo]) -> String {
-        String(decoding: renderBytes(todos), as: UTF8.self)
-    }
-
-    /// The listing as UTF-8 bytes, built without intermediate strings (100,000 lines are
-    /// written in a few milliseconds).
+    /// The listing as UTF-8 bytes, one line per todo (empty for no todos), built without
+    /// intermediate strings (100,000 lines take a few milliseconds).
     func renderBytes(_ todos: [Todo]) -> [UInt8] {
         guard !todos.isEmpty else { return [] }
         var maxID = 0
@@ -154,16 +149,6 @@ struct TodoListRenderer {
         out.append(UInt8(ascii: "m"))
         out.append(contentsOf: text)
         out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
-    }
-
-    /// `high`, `med`, `low`, or nothing.
-    static func priorityLabel(_ priority: Priority) -> String {
-        switch priority {
-        case .high: return "high"
-        case .medium: return "med"
-        case .low: return "low"
-        case .none: return ""
-        }
     }
 
     private func digits(_ value: Int) -> Int {

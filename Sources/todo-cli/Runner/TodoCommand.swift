@@ -46,13 +46,14 @@ enum TodoCommand {
         } else {
             // A one-shot command ends the process next: freeing 100,000 todos one by one would
             // only make it slower, so the shell (and all it holds) is left to the exit.
-            retained.withLock { $0.append(shell) }
+            retained.append(shell)
         }
         return code
     }
 
-    /// App shells of one-shot commands, kept until the process exits.
-    private static let retained = RetainedShells()
+    /// App shells of one-shot commands, kept until the process exits (set on the main thread
+    /// only, once per process).
+    nonisolated(unsafe) private static var retained: [AnyObject] = []
 
     /// Runs one parsed command in `context`.
     static func dispatch(_ command: ParsedCommand, in context: CommandContext) -> ExitCode {
@@ -113,15 +114,5 @@ enum TodoCommand {
         guard let trace = terminal.environment["TODO_TRACE"], !trace.isEmpty else { return nil }
         shell.observe(shell.provider.todoService.events, name: "todoService.events")
         return shell.events.subscribe(onNext: { event in output.err("trace: \(event)\n") })
-    }
-}
-
-/// Keeps objects alive until the process exits.
-final class RetainedShells: @unchecked Sendable {
-    // @unchecked Sendable: `objects` is only touched by withLock, from the main thread
-    private var objects: [AnyObject] = []
-
-    func withLock(_ body: (inout [AnyObject]) -> Void) {
-        body(&objects)
     }
 }

@@ -290,4 +290,30 @@ import Testing
         todo.run("add Buy milk")
         #expect(todo.run("__complete-ids").stdout == "1\tBuy milk\n")
     }
+
+    @Test func fishCompletesTheIdsOfTheTodosWithTheirTitles() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }  // .ci/run installs it
+        todo.run("add Buy milk")
+        todo.run("add Call mum")
+        let script = todo.folder + "/todo.fish"
+        _ = FileManager.default.createFile(atPath: script, contents: Data(todo.run("completions fish").stdout.utf8))
+        let bin = todo.folder + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/todo", withDestinationPath: TodoSandbox.binary)
+        func complete(_ line: String) throws -> String {
+            let fish = Process()
+            fish.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
+            fish.arguments = ["--no-config", "-c", "source \(script); complete -C '\(line)'"]
+            fish.environment = todo.environment.merging(["PATH": bin + ":/usr/bin:/bin"]) { $1 }
+            let output = Pipe()
+            fish.standardOutput = output
+            try fish.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            fish.waitUntilExit()
+            return text
+        }
+        #expect(try complete("todo done ") == "1\tBuy milk\n2\tCall mum\n")
+        #expect(try complete("todo add x --priority ").contains("high"))
+        #expect(try complete("todo li").hasPrefix("list"))
+    }
 }
