@@ -72,7 +72,8 @@ where Observer.Element == State {
 /// changing what the stream replays, as in ReactorKit.
 final class StateStore<State>: Observable<State>, @unchecked Sendable {
     // @unchecked Sendable: every field is guarded by core.lock
-    private let core = SubjectCore<State>()
+    /// Warns about re-entrant sends like the `ReplaySubject` of ReactorKit's `replay(1)`.
+    private let core = SubjectCore<State>(warnsOnReentrantSend: true)
     // Guarded by core.lock; plain reads and writes, never held across a call.
     @exclusivity(unchecked) private var current: State
     @exclusivity(unchecked) private var latest: State  // meaningful once `hasLatest`

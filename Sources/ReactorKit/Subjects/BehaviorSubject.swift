@@ -23,14 +23,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Creates a subject whose current value is `value`.
     public init(value: Element) {
         element = value
-        core = SubjectCore()
+        core = SubjectCore(warnsOnReentrantSend: true)
     }
 
     /// Creates a subject that delivers an event sent from inside one of its observers only
     /// after the current event has reached every observer (for message buses).
     package init(value: Element, queuingReentrantEvents: Bool) {
         element = value
-        core = SubjectCore(reentrancy: queuingReentrantEvents ? .queued : .nested)
+        core = SubjectCore(reentrancy: queuingReentrantEvents ? .queued : .nested, warnsOnReentrantSend: true)
     }
 
     /// Whether any observer is subscribed.
@@ -70,6 +70,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     /// Updates the current value and broadcasts `event`; ignored after a terminal event or disposal.
+    ///
+    /// After a terminal event the observers are released: they receive nothing more.
     public func on(_ event: Event<Element>) {
         if case .next(let value) = event {
             onNext(value)
@@ -82,7 +84,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         stoppedEvent = event
         isStopped = true
-        core.emitAndUnlock(.broadcast(core.observers.items, event))
+        // The observers receive nothing after this event: release them with it, as the other
+        // subjects do (RxSwift's BehaviorSubject keeps them until it is released).
+        let targets = core.observers.items
+        core.observers.removeAll()
+        core.emitAndUnlock(.broadcast(targets, event))
     }
 
     /// Subscribes `observer`: it receives the current value, then every later event.

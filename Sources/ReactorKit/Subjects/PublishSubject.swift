@@ -22,13 +22,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Creates a subject with no observers.
     public override init() {
-        core = SubjectCore()
+        core = SubjectCore(warnsOnReentrantSend: true)
     }
 
     /// Creates a subject that delivers an event sent from inside one of its observers only
     /// after the current event has reached every observer (for message buses).
     package init(queuingReentrantEvents: Bool) {
-        core = SubjectCore(reentrancy: queuingReentrantEvents ? .queued : .nested)
+        core = SubjectCore(reentrancy: queuingReentrantEvents ? .queued : .nested, warnsOnReentrantSend: true)
     }
 
     /// Whether any observer is subscribed.

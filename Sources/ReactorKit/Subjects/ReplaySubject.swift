@@ -10,7 +10,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     @unchecked Sendable
 {
     // @unchecked Sendable: guarded by core.lock
-    private let core = SubjectCore<Element>()
+    private let core = SubjectCore<Element>(warnsOnReentrantSend: true)
     /// The subject as an observer is the subject itself.
     public typealias Observer = ReplaySubject<Element>
 

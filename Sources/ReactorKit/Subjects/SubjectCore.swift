@@ -23,7 +23,10 @@ import Dispatch
 /// - an event sent from inside an observer on the emitting thread is delivered at once
 ///   (nested), as RxSwift does, unless events from other threads are already queued: then it
 ///   is queued after them, so observers always see events in the order they were sent;
-/// - a disposed subscription receives nothing more, even from an event already in flight.
+/// - a disposed subscription receives nothing more, even from an event already in flight;
+/// - in debug builds, a subject made with `warnsOnReentrantSend` reports RxSwift's "Reentrancy
+///   anomaly" when an event is sent from inside an observer on the delivering thread (the
+///   event is still delivered).
 ///
 /// A subject owns one core; it takes `lock`, updates its own state (guarded by the same
 /// lock), then hands the delivery to ``emitAndUnlock(_:)``, which releases the lock.
@@ -65,9 +68,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @exclusivity(unchecked) private var pendingCount = 0
 
     private let reentrancy: Reentrancy
+    /// Whether a send from inside an observer on the delivering thread is reported (debug builds).
+    private let warnsOnReentrantSend: Bool
 
-    init(reentrancy: Reentrancy = .nested) {
+    init(reentrancy: Reentrancy = .nested, warnsOnReentrantSend: Bool = false) {
         self.reentrancy = reentrancy
+        self.warnsOnReentrantSend = warnsOnReentrantSend && reentrancy == .nested
     }
 
     /// Whether any observer is subscribed.
@@ -106,13 +112,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
         let targets = observers.items
         let current = pthread_self()
         if isEmitting {
-            if isEmitter(current) && pendingCount == 0 && reentrancy == .nested {
+            let isReentrant = isEmitter(current)
+            if isReentrant && pendingCount == 0 && reentrancy == .nested {
                 lock.unlock()
+                reportIfWarning(isReentrant)
                 deliverNext(targets, element)  // re-entrant send from an observer: deliver now, nested
-            } else if handoffRequested && !isEmitter(current) {
+            } else if handoffRequested && !isReentrant {
                 takeOverNextAndUnlock(targets, element, current: current)
             } else {
                 enqueueNextAndUnlock(targets, element)
+                reportIfWarning(isReentrant)
             }
             return
         }
@@ -130,13 +139,23 @@ final class SubjectCore<Element>: @unchecked Sendable {
     func emitAndUnlock(_ delivery: Delivery) {
         let current = pthread_self()
         if isEmitting {
-            if isEmitter(current) && pendingCount == 0 && reentrancy == .nested {
+            let isReentrant = isEmitter(current)
+            // A subscriber's replay is not a send: only broadcasts are reported.
+            let isReentrantSend: Bool
+            if case .broadcast = delivery {
+                isReentrantSend = isReentrant
+            } else {
+                isReentrantSend = false
+            }
+            if isReentrant && pendingCount == 0 && reentrancy == .nested {
                 lock.unlock()
+                reportIfWarning(isReentrantSend)
                 deliver(delivery)  // re-entrant send from an observer: deliver now, nested
-            } else if handoffRequested && !isEmitter(current) {
+            } else if handoffRequested && !isReentrant {
                 takeOverAndUnlock(delivery, current: current)
             } else {
                 enqueueAndUnlock(delivery)
+                reportIfWarning(isReentrantSend)
             }
             return
         }
@@ -145,6 +164,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
         lock.unlock()
         deliver(delivery)
         finishEmitting()
+    }
+
+    /// Reports a re-entrant send in debug builds, if this subject warns about them.
+    @inline(__always)
+    private func reportIfWarning(_ isReentrantSend: Bool) {
+        #if DEBUG
+            if isReentrantSend && warnsOnReentrantSend {
+                reportReentrancyAnomaly()
+            }
+        #endif
     }
 
     /// Whether `thread` is the one delivering now. Requires `lock`.

@@ -1,0 +1,91 @@
+import Synchronization
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+///
+/// It owns the closures and `onDisposed`, and reaches the returned ``ClosureSubscription``
+/// only weakly, never the upstream subscription. So whatever holds the observer (a subject's
+/// observer list, an operator's sink) is its only owner: a subscription that is never disposed
+/// nor terminated is freed with its source, as in RxSwift, where the subject's observer list
+/// holds the observer and the returned disposable holds only the way to remove it.
+///
+/// After a terminal event it runs `onDisposed` at once, before the source disposes itself
+/// (an upstream `do(onDispose:)` runs after it), as RxSwift's `subscribe` does.
+final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: the event closures are immutable and called serially by the source;
+    // `state` is atomic; `onDisposed` is touched only by the caller that sets `handlerRanBit`;
+    // `subscription` is set before the observer is subscribed, and read through a weak load.
+    private static var stoppedBit: Int { 1 }
+    private static var handlerRanBit: Int { 2 }
+
+    private let onNextHandler: ((Element) -> Void)?
+    private let onErrorHandler: ((Swift.Error) -> Void)?
+    private let onCompletedHandler: (() -> Void)?
+    private var onDisposed: (() -> Void)?
+    private let state = Atomic<Int>(0)
+    /// The disposable returned to the subscriber, told when the sequence has terminated.
+    weak var subscription: ClosureSubscription<Element>?
+
+    init(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?
+    ) {
+        onNextHandler = onNext
+        onErrorHandler = onError
+        onCompletedHandler = onCompleted
+        self.onDisposed = onDisposed
+    }
+
+    /// Whether events are ignored from now on (after a terminal event or disposal).
+    @inline(__always)
+    var isStopped: Bool {
+        state.load(ordering: .acquiring) & Self.stoppedBit != 0
+    }
+
+    /// Ignores every later event; returns `true` for the caller that stopped it.
+    @discardableResult
+    func stop() -> Bool {
+        state.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue & Self.stoppedBit == 0
+    }
+
+    /// Runs `onDisposed` unless it has run, then releases it.
+    func runOnDisposed() {
+        let previous = state.bitwiseOr(Self.handlerRanBit, ordering: .acquiringAndReleasing).oldValue
+        guard previous & Self.handlerRanBit == 0 else { return }
+        let handler = onDisposed
+        onDisposed = nil
+        handler?()
+    }
+
+    func onNext(_ element: Element) {
+        if isStopped { return }
+        onNextHandler?(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            guard stop() else { return }
+            if let onErrorHandler {
+                onErrorHandler(error)
+            } else {
+                reportUnhandledError(error)
+            }
+            terminate()
+        case .completed:
+            guard stop() else { return }
+            onCompletedHandler?()
+            terminate()
+        }
+    }
+
+    /// After `onError` or `onCompleted`: `onDisposed`, then the returned disposable releases
+    /// what it no longer needs.
+    private func terminate() {
+        runOnDisposed()
+        subscription?.sequenceTerminated()
+    }
+}
