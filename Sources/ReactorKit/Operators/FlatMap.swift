@@ -39,11 +39,15 @@ extension ObservableType {
     /// `flatMap` where an inner sequence's error ends only that inner sequence, as if each
     /// inner were followed by `.catch { _ in .empty() }` — without that per-element wrapper.
     ///
-    /// This is how a reactor merges its `mutate(action:)` streams.
+    /// This is how a reactor merges its `mutate(action:)` streams; `activeInners`, when given,
+    /// counts the inner subscriptions running (a `just` inner is never subscribed).
     func flatMapIgnoringInnerErrors<Source: ObservableConvertibleType>(
+        activeInners: ActivityCount? = nil,
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        FlatMap(source: asObservable(), selector: selector, ignoresElementsWhileActive: false, ignoresInnerErrors: true)
+        FlatMap(
+            source: asObservable(), selector: selector, ignoresElementsWhileActive: false, ignoresInnerErrors: true,
+            activeInners: activeInners)
     }
 }
 
@@ -55,24 +59,27 @@ private final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Pr
     let selector: (SourceElement) throws -> Inner
     let ignoresElementsWhileActive: Bool
     let ignoresInnerErrors: Bool
+    let activeInners: ActivityCount?
 
     init(
         source: Observable<SourceElement>,
         selector: @escaping (SourceElement) throws -> Inner,
         ignoresElementsWhileActive: Bool,
-        ignoresInnerErrors: Bool = false
+        ignoresInnerErrors: Bool = false,
+        activeInners: ActivityCount? = nil
     ) {
         self.source = source
         self.selector = selector
         self.ignoresElementsWhileActive = ignoresElementsWhileActive
         self.ignoresInnerErrors = ignoresInnerErrors
+        self.activeInners = activeInners
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Inner.Element {
         let sink = FlatMapSink(
             selector: selector, ignoresElementsWhileActive: ignoresElementsWhileActive,
-            ignoresInnerErrors: ignoresInnerErrors, observer: observer, cancel: cancel)
+            ignoresInnerErrors: ignoresInnerErrors, activeInners: activeInners, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
@@ -88,6 +95,8 @@ where Observer.Element == Inner.Element {
     private let selector: (SourceElement) throws -> Inner
     private let ignoresElementsWhileActive: Bool
     let ignoresInnerErrors: Bool
+    /// Mirrors `activeCount` for readers outside the lock (a reactor's test probe).
+    let activeInners: ActivityCount?
 
     // Guarded by lock; plain reads and writes, so no dynamic exclusivity checks.
     @exclusivity(unchecked) var activeCount = 0
@@ -97,12 +106,14 @@ where Observer.Element == Inner.Element {
         selector: @escaping (SourceElement) throws -> Inner,
         ignoresElementsWhileActive: Bool,
         ignoresInnerErrors: Bool,
+        activeInners: ActivityCount?,
         observer: Observer,
         cancel: Cancelable
     ) {
         self.selector = selector
         self.ignoresElementsWhileActive = ignoresElementsWhileActive
         self.ignoresInnerErrors = ignoresInnerErrors
+        self.activeInners = activeInners
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -133,6 +144,7 @@ where Observer.Element == Inner.Element {
             return
         }
         activeCount += 1
+        activeInners?.increment()
         lock.unlock()
         subscribe(inner)
     }
@@ -228,6 +240,7 @@ where Observer.Element == Inner.Element {
             parent.group.remove(for: key)
         }
         parent.activeCount -= 1
+        parent.activeInners?.decrement()
         parent.completeIfFinished()
     }
 }

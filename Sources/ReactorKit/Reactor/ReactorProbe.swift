@@ -3,15 +3,17 @@ import Synchronization
 /// Hooks into a reactor's pipeline for test harnesses (`ReactorKitTesting`); not for apps.
 ///
 /// A probe sees every mutation with the state `reduce` made of it, and counts the `mutate`
-/// streams that are still running. Attach it with `Reactor._attach(_:)` before the reactor's
-/// state stream is built. Without a probe the pipeline pays one `nil` check per action and
-/// per mutation.
+/// streams that are still running. Attach it with `Reactor._attach(_:)`, before or after the
+/// reactor's state stream is built: it sees what happens from then on (streams that started
+/// before are counted by `Reactor._runningMutateStreams`). Without a probe the pipeline pays
+/// one atomic load per action and per mutation.
 @_spi(Testing)
 public final class ReactorProbe<Mutation, State>: @unchecked Sendable {
     // @unchecked Sendable: the handlers are guarded by lock; the counters are atomic
     private let lock = Lock()
     private var handler: ((Mutation, State) -> Void)?
     private var streamHandler: ((Int, Bool) -> Void)?
+    private var detached = false
     private let running = Atomic<Int>(0)
     private let streamCount = Atomic<Int>(0)
 
@@ -37,12 +39,18 @@ public final class ReactorProbe<Mutation, State>: @unchecked Sendable {
         running.load(ordering: .acquiring)
     }
 
-    /// Stops reporting reductions.
+    /// Stops reporting reductions; another probe may then be attached to the reactor.
     public func detach() {
         lock.performLocked {
             handler = nil
             streamHandler = nil
+            detached = true
         }
+    }
+
+    /// Whether ``detach()`` was called.
+    public var isDetached: Bool {
+        lock.performLocked { detached }
     }
 
     func reduced(_ mutation: Mutation, _ state: State) {
@@ -72,10 +80,16 @@ public final class ReactorProbe<Mutation, State>: @unchecked Sendable {
 
 @_spi(Testing)
 extension Reactor {
-    /// Attaches `probe` to the reactor; returns `false` when the state stream is already
-    /// built (read `action` or `state` only after attaching).
+    /// Attaches `probe` to the reactor, whether its state stream is built or not; returns
+    /// `false` when another probe is attached (and not detached).
     @discardableResult
     public func _attach(_ probe: ReactorProbe<Mutation, State>) -> Bool {
-        reactorStorage.attach(probe)
+        reactorStorage.probeSlot.attach(probe)
+    }
+
+    /// The number of `mutate(action:)` streams subscribed and not yet ended, whether a probe
+    /// tracks them or not (a `just` stream ends as it is subscribed, so it never counts).
+    public var _runningMutateStreams: Int {
+        reactorStorage.probeSlot.runningStreams.value
     }
 }

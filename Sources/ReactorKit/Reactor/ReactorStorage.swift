@@ -85,15 +85,19 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         let initialState = reactor.initialState
         let reference = pipelineReference(to: reactor)
         let tracer = tracer(for: reactor)
-        let probe = lock.performLocked { self.probe }
+        let probeSlot = self.probeSlot
         let action = actionSubject.observe(on: reactor.scheduler)
         let transformedAction = reactor.transform(action: action)
-        let mutation = transformedAction.flatMapIgnoringInnerErrors { action -> Observable<Mutation> in
+        let mutation = transformedAction.flatMapIgnoringInnerErrors(activeInners: probeSlot.runningStreams) {
+            action -> Observable<Mutation> in
             if ReactorTrace.isActive { tracer.emit(.action, action) }
             guard let reactor = reference.beginUse() else { return .empty() }
             defer { reference.endUse() }
             let mutations = reactor.mutate(action: action)
-            return probe?.track(mutations) ?? mutations
+            if let probe = probeSlot.probe {
+                return probe.track(mutations)
+            }
+            return mutations
         }
         let transformedMutation = reactor.transform(mutation: mutation)
         // scan(initialState, reduce) + catch { .empty() } + startWith(initialState), fused.
@@ -102,7 +106,9 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
             guard let reactor = reference.beginUse() else { return state }
             defer { reference.endUse() }
             let newState = reactor.reduce(state: state, mutation: mutation)
-            probe?.reduced(mutation, newState)
+            if let probe = probeSlot.probe {
+                probe.reduced(mutation, newState)
+            }
             return newState
         }
         // do(onNext: { currentState = $0 }) + replay(1) + connect(), fused into the store.
@@ -146,16 +152,8 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
     }
 
     private var tracerObject: ReactorTracer?  // guarded by lock
-    private var probe: ReactorProbe<Mutation, State>?  // guarded by lock; set before the stream is built
-
-    /// Attaches a test probe, if the state stream is not built yet.
-    func attach(_ probe: ReactorProbe<Mutation, State>) -> Bool {
-        lock.performLocked {
-            guard stream == nil && !storeIsConnected else { return false }
-            self.probe = probe
-            return true
-        }
-    }
+    /// The test probe, which may be attached at any time, and the running `mutate` streams.
+    let probeSlot = ReactorProbeSlot<Mutation, State>()
 
     /// The reactor's tracer, created on first use.
     func tracer<R: Reactor>(for reactor: R) -> ReactorTracer {

@@ -329,7 +329,7 @@ extension ReactorTestStore {
             text += "\nNone of the \(StoreMessage.count(skipped.count, "mutation")) received matches:\n"
             text += StoreMessage.list(skipped)
         }
-        let running = recorder.runningStreams.count
+        let running = runningStreamCount
         text +=
             running == 0
             ? "\nNo `mutate` stream is running."

@@ -3,9 +3,10 @@
 /// An exhaustive test harness for a reactor: every mutation must be received and every state
 /// change asserted, and `mutate` streams must have finished when the test ends.
 ///
-/// Create the store right after the reactor. `send` an action with a closure that turns the
-/// state before it into the state after what the action did synchronously; `receive` each
-/// mutation that arrives later (from async work, a scheduler or a bus), in order, with a
+/// Create the store before the test uses the reactor (a reactor that reads its own `state` in
+/// `init` is fine: the store starts from `currentState`). `send` an action with a closure that
+/// turns the state before it into the state after what the action did synchronously; `receive`
+/// each mutation that arrives later (from async work, a scheduler or a bus), in order, with a
 /// closure for its state change; `finish()` at the end, or let the store go:
 ///
 /// ```swift
@@ -62,11 +63,19 @@ public final class ReactorTestStore<R: Reactor> {
     private let subscription: Disposable
     private let location: FailureLocation
     private var isFinished = false
+    /// Streams started before the store that ``skipRunningMutateStreams()`` stopped requiring.
+    private var skippedUntrackedStreams = 0
 
-    /// Creates a store around `reactor`, which must not have been used yet.
+    /// Creates a store around `reactor`.
+    ///
+    /// The store observes everything the reactor does from now on, and starts from its
+    /// `currentState`: the reactor may have built its state stream already (a reactor that
+    /// reads `self.state` in `init`). `mutate` streams still running from actions handled
+    /// before (the store cannot tell what they emit before it existed) must end before the test
+    /// does, like any other.
     ///
     /// - Parameters:
-    ///   - reactor: A new reactor: nothing may have read its `action` or `state` yet.
+    ///   - reactor: The reactor under test, not stubbed, and observed by no other store.
     ///   - scheduler: The test scheduler the reactor's time-based work runs on, if any.
     ///   - exhaustivity: Whether every mutation, state change and running stream must be
     ///     asserted (``Exhaustivity/on``, the default).
@@ -90,7 +99,7 @@ public final class ReactorTestStore<R: Reactor> {
         if reactor.isStubEnabled {
             reporter.report(StoreMessage.stubbed, at: location)
         } else if !reactor._attach(probe) {
-            reporter.report(StoreMessage.alreadyBuilt, at: location)
+            reporter.report(StoreMessage.alreadyObserved, at: location)
         }
         self.reactor = reactor
         self.scheduler = scheduler
@@ -171,7 +180,7 @@ public final class ReactorTestStore<R: Reactor> {
         column: UInt = #column
     ) {
         if scheduler == nil && exhaustivity == .on {
-            _ = waitBlocking(timeout: timeout ?? self.timeout) { recorder.runningStreams.isEmpty }
+            _ = waitBlocking(timeout: timeout ?? self.timeout) { runningStreamCount == 0 }
         }
         checkEnd(at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
@@ -188,7 +197,7 @@ public final class ReactorTestStore<R: Reactor> {
         isolation: isolated (any Actor)? = #isolation
     ) async {
         if exhaustivity == .on {
-            _ = await waitPolling(timeout: timeout ?? self.timeout) { recorder.runningStreams.isEmpty }
+            _ = await waitPolling(timeout: timeout ?? self.timeout) { runningStreamCount == 0 }
         }
         checkEnd(at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
@@ -204,6 +213,19 @@ public final class ReactorTestStore<R: Reactor> {
     /// Stops requiring the `mutate` streams running now to finish before the test ends.
     public func skipRunningMutateStreams() {
         recorder.skipRunningStreams()
+        skippedUntrackedStreams += untrackedRunningStreams
+    }
+
+    /// The running `mutate` streams that started before the store existed (so the store does
+    /// not track them one by one), less those skipped.
+    var untrackedRunningStreams: Int {
+        let untracked = reactor._runningMutateStreams - probe.runningMutationStreams
+        return max(0, untracked - skippedUntrackedStreams)
+    }
+
+    /// The running `mutate` streams the test must still let finish.
+    var runningStreamCount: Int {
+        recorder.runningStreams.count + untrackedRunningStreams
     }
 
     /// The mutations received and not yet received by the test, oldest first.
@@ -219,7 +241,7 @@ public final class ReactorTestStore<R: Reactor> {
             reporter.report(StoreMessage.unreceivedAtEnd(unreceived.map(\.mutation)), at: location)
             state = last.state
         }
-        var unattributed = 0
+        var unattributed = untrackedRunningStreams
         for (_, origin) in recorder.runningStreams {
             if let origin {
                 reporter.report(StoreMessage.runningStream(startedBy: origin.step), at: origin.location)
@@ -299,8 +321,11 @@ public final class ReactorTestStore<R: Reactor> {
         while true {
             let seen = recorder.changeCount
             if isSatisfied() { return true }
-            if ContinuousClock.now >= deadline { return false }
-            recorder.waitForChange(after: seen, until: deadline)
+            let now = ContinuousClock.now
+            if now >= deadline { return false }
+            // Streams that started before the store signal nothing when they end: poll for them.
+            let wakeUp = untrackedRunningStreams > 0 ? min(deadline, now + .milliseconds(5)) : deadline
+            recorder.waitForChange(after: seen, until: wakeUp)
         }
     }
 

@@ -170,10 +170,9 @@ enum StoreMessage {
         """
     }
 
-    static let alreadyBuilt = """
-        The store cannot observe this reactor: its state stream was built before the store was created \
-        (something read `reactor.action` or `reactor.state`). Create the store right after the reactor, \
-        before anything uses it.
+    static let alreadyObserved = """
+        The store cannot observe this reactor: another `ReactorTestStore` observes it. Use one store per \
+        reactor, or let the first store go before creating the next.
         """
 
     static let stubbed = """

@@ -112,26 +112,6 @@ import Testing
         #expect(failures.map(\.message) == ["The closure of send(.increase) threw an error: oops"])
     }
 
-    @Test func failsWhenTheReactorWasUsedBeforeTheStore() {
-        let reactor = Counter()
-        reactor.action.onNext(.increase)
-        var line = 0
-        let failures = withCapturedFailures {
-            line = #line + 1
-            let store = ReactorTestStore(reactor)
-            #expect(store.state.value == 1)
-        }
-        #expect(
-            failures.map(\.message) == [
-                """
-                The store cannot observe this reactor: its state stream was built before the store was created \
-                (something read `reactor.action` or `reactor.state`). Create the store right after the reactor, \
-                before anything uses it.
-                """
-            ])
-        #expect(failures.first?.line == line)
-    }
-
     @Test func failsForAStubbedReactor() {
         let reactor = Counter()
         reactor.isStubEnabled = true

@@ -18,7 +18,32 @@ import Testing
         reactor.pending.onNext(5)
         #expect(seen == ["add(1)->1", "add(5)->6"])
         #expect(probe.runningMutationStreams == 0)
-        #expect(!reactor._attach(probe))  // too late: the stream is built
+        #expect(!reactor._attach(probe))  // already attached
+    }
+
+    @Test func probeAttachedAfterTheStreamIsBuiltSeesWhatFollows() {
+        let reactor = AsyncCounterForProbe()
+        reactor.action.onNext(.increase)
+        reactor.action.onNext(.waitThenAdd)
+        #expect(reactor._runningMutateStreams == 1)  // started before any probe
+        var seen: [String] = []
+        let probe = ReactorProbe<AsyncCounterForProbe.Mutation, AsyncCounterForProbe.State>(onReduce: {
+            mutation, state in
+            seen.append("\(mutation)->\(state.value)")
+        })
+        #expect(reactor._attach(probe))
+        #expect(probe.runningMutationStreams == 0)
+        reactor.action.onNext(.waitThenAdd)
+        #expect(probe.runningMutationStreams == 1)
+        #expect(reactor._runningMutateStreams == 2)
+        reactor.pending.onNext(5)  // ends both streams
+        #expect(seen == ["add(5)->6", "add(5)->11"])
+        #expect(probe.runningMutationStreams == 0)
+        #expect(reactor._runningMutateStreams == 0)
+        let second = ReactorProbe<AsyncCounterForProbe.Mutation, AsyncCounterForProbe.State>(onReduce: { _, _ in })
+        #expect(!reactor._attach(second))
+        probe.detach()
+        #expect(reactor._attach(second))
     }
 }
 
