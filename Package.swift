@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["TodoCore"],
             path: "Benchmarks/TodoStoreBenchmarks"
         ),
-        .testTarget(name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
+        .testTarget(name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting", "ServiceBus"]),
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+/// Seeded fuzzing of what reads user input and files: the date parser, the store decoder and
+/// the journal decoder (the argument parser and the importers have their own: see
+/// ParserRobustnessTests and ImportFormatsMutationTests). Every outcome is a value or a typed
+/// error — no crash, no hang — and a damaged store is never written over. Deterministic;
+/// `TODO_FUZZ_ITERATIONS=100000 swift test --filter FuzzTests` runs longer.
+@Suite struct FuzzTests {
+    static var iterations: Int { scaled(3_000) }
+
+    /// A small deterministic generator (SplitMix64).
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// `bytes` mutated once: a byte flipped, set, inserted or removed, a cut, or a range copied.
+    static func mutate(_ bytes: [UInt8], _ generator: inout Generator) -> [UInt8] {
+        var bytes = bytes
+        guard !bytes.isEmpty else { return [UInt8.random(in: 0...255, using: &generator)] }
+        let index = Int.random(in: 0..<bytes.count, using: &generator)
+        let interesting: [UInt8] = Array("{}[]\",:0123456789-+ntfe\\\n ".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xFF]
+        switch Int.random(in: 0..<7, using: &generator) {
+        case 0: bytes[index] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &generator)
+        case 1: bytes[index] = interesting.randomElement(using: &generator)!
+        case 2: bytes.insert(interesting.randomElement(using: &generator)!, at: index)
+        case 3: bytes.remove(at: index)
+        case 4: bytes.removeSubrange(index...)
+        case 5:
+            let end = min(bytes.count, index + Int.random(in: 1...64, using: &generator))
+            bytes.insert(contentsOf: bytes[index..<end], at: Int.random(in: 0..<bytes.count, using: &generator))
+        default:
+            let end = min(bytes.count, index + Int.random(in: 1...64, using: &generator))
+            bytes.removeSubrange(index..<end)
+        }
+        return bytes
+    }
+
+    @Test func theDateParserAnswersEveryInput() {
+        var generator = Generator(state: 1)
+        let pieces = [
+            "2030", "-", "02", "30", "+", "3", "d", "w", "today", "tomorrow", "fri", "monday", "x", " ", "0", "99999999",
+            "é", "٣", "\u{0}", "/", "T",
+        ]
+        for _ in 0..<Self.iterations {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+            do {
+                let input = try DateInput(parsing: text)
+                _ = input.resolve(today: CalendarDay(year: 2030, month: 1, day: 7)!)
+            } catch {
+                guard case .invalidDate(let echoed, _) = error else {
+                    Issue.record("\(text): not a date error: \(error)")
+                    continue
+                }
+                #expect(echoed == text)
+            }
+        }
+    }
+
+    @Test func theStoreDecoderRefusesDamageWithATypedErrorAndWritesNothing() throws {
+        let folder = TemporaryFolder()
+        let providers = ProviderPool()
+        let path = folder.file("todos.json")
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path))).todoService
+        for index in 1...12 {
+            var draft = TodoDraft(title: "Todo \(index) é \"q\"", note: index % 3 == 0 ? "n\n2" : nil)
+            draft.tags = index % 2 == 0 ? ["a", "b"] : []
+            draft.due = index % 4 == 0 ? .tomorrow : nil
+            draft.recurrence = index % 5 == 0 ? .weekly : nil
+            _ = try service.create(draft).value()
+        }
+        _ = try service.markDone(ids: [2, 5]).value()
+        _ = try service.delete(ids: [7]).value()
+        let good = folder.bytes("todos.json")!
+        try FileManager.default.removeItem(atPath: folder.file("todos.json.bak"))
+        var generator = Generator(state: 2)
+        var refused = 0
+        for _ in 0..<(Self.iterations / 10) {
+            var bytes = good
+            for _ in 0..<Int.random(in: 1...3, using: &generator) { bytes = Self.mutate(bytes, &generator) }
+            folder.write("todos.json", bytes)
+            let fresh = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path))).todoService
+            let readError = todoError { try fresh.fetch(TodoQuery(status: .all)).value() }
+            let writeError = todoError { try fresh.create(TodoDraft(title: "new")).value() }
+            switch readError {
+            case nil:
+                #expect(writeError == nil || writeError?.category == .damagedData)
+            case .storeDamaged?, .storeTooNew?:
+                refused += 1
+                #expect(writeError?.category == .damagedData, "a store that cannot be read cannot be written")
+                #expect(folder.bytes("todos.json") == bytes, "a damaged store is never written over")
+            default:
+                Issue.record("unexpected error \(String(describing: readError))")
+            }
+        }
+        #expect(refused > 0)
+    }
+
+    @Test func theJournalDecoderRefusesDamageWithATypedError() throws {
+        let options = JSONFileTodoStorage.Options(compactionThreshold: 600, journalLimit: 1 << 20)
+        let folder = TemporaryFolder()
+        let providers = ProviderPool()
+        let path = folder.file("todos.json")
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options))).todoService
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
+        for id in 1...4 { _ = try service.markDone(ids: [id]).value() }
+        let good = folder.bytes("todos.json.journal")!
+        var generator = Generator(state: 3)
+        for _ in 0..<(Self.iterations / 10) {
+            folder.write("todos.json.journal", Self.mutate(good, &generator))
+            let fresh = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options)))
+                .todoService
+            switch todoError({ try fresh.fetch(TodoQuery(status: .all)).value() }) {
+            case nil, .storeDamaged?: break
+            case let other?: Issue.record("unexpected error \(other)")
+            }
+        }
+    }
+
+    @Test func theJSONReaderSkipsAnyValueOrSaysWhereItIsWrong() {
+        var generator = Generator(state: 4)
+        let seed = Array(#"{"a":[1,-2.5e3,true,false,null,"x\u00e9\n"],"b":{"c":[]}}"#.utf8)
+        for _ in 0..<Self.iterations {
+            var bytes = seed
+            for _ in 0..<Int.random(in: 1...4, using: &generator) { bytes = Self.mutate(bytes, &generator) }
+            bytes.withUnsafeBytes { buffer in
+                var reader = JSONReader(buffer)
+                do throws(JSONError) {
+                    try reader.skipValue()
+                    try reader.expectEnd()
+                } catch {
+                    #expect(error.offset >= 0 && error.offset <= buffer.count)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+/// TodoCore writers on a store of 20,000 todos: killed with SIGKILL at random moments while
+/// the store is rewritten every few changes (compactions), and 8 threads of 250 mixed
+/// operations each.
+@Suite(.serialized) struct WriterReliabilityTests {
+    let folder = TemporaryFolder()
+    let providers = ProviderPool()
+    var path: String { folder.file("todos.json") }
+
+    func service(_ options: JSONFileTodoStorage.Options = .init()) -> TodoServiceType {
+        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options))).todoService
+    }
+
+    func fill(_ count: Int) throws {
+        let items = (1...count).map { ImportedTodo(title: "Stored todo number \($0)", isDone: $0 % 3 == 0) }
+        _ = try service().importTodos(items).value()
+    }
+
+    @Test func aWriterKilledDuringCompactionsOfALargeStoreLosesNothingItReported() throws {
+        try fill(20_000)
+        var generator = SystemRandomNumberGenerator()
+        var known = 20_000
+        let rounds = scaled(40)
+        for round in 1...rounds {
+            // --small: the store is rewritten whole every few changes.
+            let worker = try Worker.start(["forever", path, "k\(round)", "--small"])
+            usleep(UInt32.random(in: 30_000...400_000, using: &generator))
+            worker.kill()
+            let output = worker.waitForExit()
+            let added = output.lines.compactMap { $0.hasPrefix("added ") ? Int($0.dropFirst(6)) : nil }
+            let completed = output.lines.compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil }
+            let stored = try service().fetch(TodoQuery(status: .all)).value()
+            let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
+            for id in added { #expect(byID[id] != nil, "round \(round): todo \(id) was reported added") }
+            for id in completed { #expect(byID[id]?.isDone == true, "round \(round): todo \(id) was reported done") }
+            #expect(stored.count >= known + added.count && stored.count <= known + added.count + 1)
+            _ = try service().create(TodoDraft(title: "after round \(round)")).value()
+            known = stored.count + 1
+        }
+    }
+
+    @Test func eightThreadsOf250OperationsOnALargeStoreLoseNothing() throws {
+        try fill(2_000)  // a store large enough to keep a journal
+        let shared = service()
+        nonisolated(unsafe) let sharedService = shared
+        let operations = scaled(250)
+        let log = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            let service = worker % 2 == 0 ? sharedService : self.service()
+            var mine: [Int] = []
+            var generator = SystemRandomNumberGenerator()
+            for step in 1...operations {
+                let choice = mine.isEmpty ? 0 : Int.random(in: 0..<6, using: &generator)
+                switch choice {
+                case 0:
+                    let title = "t\(worker)-\(step)"
+                    if let todo = try? service.create(TodoDraft(title: title)).value() {
+                        mine.append(todo.id)
+                        log.withLock { $0.append("add \(todo.id) \(title)") }
+                    }
+                case 1:
+                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                    if (try? service.markDone(ids: [id]).value()) != nil { log.withLock { $0.append("done \(id)") } }
+                case 2:
+                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                    if (try? service.markUndone(ids: [id]).value()) != nil { log.withLock { $0.append("undone \(id)") } }
+                case 3:
+                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                    let title = "t\(worker)-edit-\(step)"
+                    if (try? service.update(id: id, TodoPatch(title: title)).value()) != nil {
+                        log.withLock { $0.append("edit \(id) \(title)") }
+                    }
+                case 4:
+                    let id = mine.remove(at: Int.random(in: 0..<mine.count, using: &generator))
+                    if (try? service.delete(ids: [id]).value()) != nil { log.withLock { $0.append("rm \(id)") } }
+                default:
+                    let tag = "t\(worker)s\(step)"
+                    if (try? service.update(id: 1, TodoPatch(addTags: [tag])).value()) != nil {
+                        log.withLock { $0.append("tag 1 \(tag)") }
+                    }
+                }
+            }
+        }
+        // Replay the log over the 2,000 todos filled in first.
+        var expected: [Int: (title: String, isDone: Bool)] = [:]
+        var tags = Set<String>()
+        for line in log.withLock({ $0 }) {
+            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+            let id = Int(parts[1])!
+            switch parts[0] {
+            case "add":
+                #expect(expected[id] == nil, "id \(id) given twice")
+                expected[id] = (parts[2], false)
+            case "done": expected[id]?.isDone = true
+            case "undone": expected[id]?.isDone = false
+            case "edit": expected[id]?.title = parts[2]
+            case "rm": expected[id] = nil
+            default: tags.insert(parts[2])
+            }
+        }
+        let stored = try service().fetch(TodoQuery(status: .all)).value()
+        let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
+        #expect(stored.count == 2_000 + expected.count)
+        for (id, todo) in expected {
+            #expect(byID[id]?.title == todo.title && byID[id]?.isDone == todo.isDone, "todo \(id)")
+        }
+        #expect(byID[1]?.tags == tags, "no tag is lost")
+    }
+}
