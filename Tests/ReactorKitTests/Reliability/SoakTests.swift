@@ -195,7 +195,9 @@ import Testing
                         for _ in 0..<200 {
                             let subscription = counter.state.subscribe(onNext: { _ in })
                             observers.withLock { $0.append(subscription) }
-                            if let first = observers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { first.dispose() }
+                            if let first = observers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+                                first.dispose()
+                            }
                         }
                     }
                 }

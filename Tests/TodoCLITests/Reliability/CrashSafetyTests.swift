@@ -86,7 +86,10 @@ import Testing
             return (["done", String(id)], .marksDone(id), 60_000)
         case 2:
             let id = pending[Int.random(in: 0..<pending.count, using: &generator)]
-            return (["edit", String(id), "--title", "Renamed in round \(round)"], .renames(id, to: "Renamed in round \(round)"), 60_000)
+            return (
+                ["edit", String(id), "--title", "Renamed in round \(round)"],
+                .renames(id, to: "Renamed in round \(round)"), 60_000
+            )
         case 3:
             let id = pending.remove(at: Int.random(in: 0..<pending.count, using: &generator))
             return (["rm", String(id)], .deletes(id), 60_000)
@@ -126,7 +129,8 @@ import Testing
             let new = Set(after.keys).subtracting(before.keys)
             return new.count == 1 && fields(after[new.first!])?["title"] as? String == title && unchanged(except: [])
         case .marksDone(let id):
-            return after.count == before.count && fields(after[id])?["isDone"] as? Bool == true && unchanged(except: [id])
+            return after.count == before.count && fields(after[id])?["isDone"] as? Bool == true
+                && unchanged(except: [id])
         case .renames(let id, let title):
             return after.count == before.count && fields(after[id])?["title"] as? String == title
                 && unchanged(except: [id])

@@ -22,7 +22,9 @@ import Testing
         for command in Self.commands {
             let result = todo.run(command)
             #expect(result.status == 65, "\(command): \(result)", sourceLocation: sourceLocation)
-            #expect(result.stdout == "" && result.stderr.contains(file), "\(command): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                result.stdout == "" && result.stderr.contains(file), "\(command): \(result.stderr)",
+                sourceLocation: sourceLocation)
         }
         #expect(files == before, "every file is unchanged", sourceLocation: sourceLocation)
     }

@@ -48,12 +48,15 @@ import Testing
     @Test func theDateParserAnswersEveryInput() {
         var generator = Generator(state: 1)
         let pieces = [
-            "2030", "-", "02", "30", "+", "3", "d", "w", "today", "tomorrow", "fri", "monday", "x", " ", "0", "99999999",
+            "2030", "-", "02", "30", "+", "3", "d", "w", "today", "tomorrow", "fri", "monday", "x", " ", "0",
+            "99999999",
             "é", "٣", "\u{0}", "/", "T",
         ]
         for _ in 0..<Self.iterations {
-            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
-                .joined()
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
             do {
                 let input = try DateInput(parsing: text)
                 _ = input.resolve(today: CalendarDay(year: 2030, month: 1, day: 7)!)
@@ -111,7 +114,8 @@ import Testing
         let folder = TemporaryFolder()
         let providers = ProviderPool()
         let path = folder.file("todos.json")
-        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options))).todoService
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options)))
+            .todoService
         for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
         for id in 1...4 { _ = try service.markDone(ids: [id]).value() }
         let good = folder.bytes("todos.json.journal")!

@@ -67,7 +67,9 @@ import Testing
                     if (try? service.markDone(ids: [id]).value()) != nil { log.withLock { $0.append("done \(id)") } }
                 case 2:
                     let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    if (try? service.markUndone(ids: [id]).value()) != nil { log.withLock { $0.append("undone \(id)") } }
+                    if (try? service.markUndone(ids: [id]).value()) != nil {
+                        log.withLock { $0.append("undone \(id)") }
+                    }
                 case 3:
                     let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
                     let title = "t\(worker)-edit-\(step)"
