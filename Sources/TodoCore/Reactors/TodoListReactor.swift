@@ -23,7 +23,8 @@ public final class TodoListReactor: Reactor {
         case toggleDone(id: Int)
         /// Mark todos done (`true`) or not done.
         case setDone(ids: [Int], Bool)
-        /// Delete todos; deleting several asks for confirmation unless `confirmed`.
+        /// Delete todos; asks for confirmation unless `confirmed` (when several are deleted, or
+        /// for every delete with ``DeleteConfirmation/always``).
         case delete(ids: [Int], confirmed: Bool)
         /// Move a todo to a 1-based position among the todos of its status.
         case move(id: Int, to: Int)
@@ -88,15 +89,34 @@ public final class TodoListReactor: Reactor {
         public var doneCount: Int { todos.lazy.filter(\.isDone).count }
     }
 
+    /// Which deletes ask the alert service first.
+    public enum DeleteConfirmation: Sendable, Equatable {
+        /// Deleting several todos (the command line: `todo rm 3` does not ask, undo brings it back).
+        case whenSeveral
+        /// Every delete, of one todo too (a full-screen front end, where one key deletes).
+        case always
+    }
+
     /// The state before any action.
     public let initialState: State
     /// The services.
     public let provider: TodoServiceProviderType
+    /// Which unconfirmed deletes ask first.
+    public let deleteConfirmation: DeleteConfirmation
 
     /// Creates a list of the todos `query` selects (pending ones in the manual order by
     /// default). Nothing is fetched before ``Action/refresh``.
-    public init(provider: TodoServiceProviderType, query: TodoQuery = TodoQuery()) {
+    ///
+    /// - Parameters:
+    ///   - provider: The services.
+    ///   - query: Which todos, in what order.
+    ///   - deleteConfirmation: Which deletes not yet confirmed ask first (several by default).
+    public init(
+        provider: TodoServiceProviderType, query: TodoQuery = TodoQuery(),
+        deleteConfirmation: DeleteConfirmation = .whenSeveral
+    ) {
         self.provider = provider
+        self.deleteConfirmation = deleteConfirmation
         initialState = State(query: query, today: provider.clock.today())
     }
 
@@ -123,10 +143,19 @@ public final class TodoListReactor: Reactor {
             return service.markUndone(ids: ids).map { .setOutcome(.reopened($0)) }.catchAsError()
         case .delete(let ids, let confirmed):
             let delete = service.delete(ids: ids).map { Mutation.setOutcome(.deleted($0)) }
-            guard !confirmed, Set(ids).count > 1 else { return delete.catchAsError() }
+            let count = Set(ids).count
+            guard !confirmed, count > 1 || (count == 1 && deleteConfirmation == .always) else {
+                return delete.catchAsError()
+            }
+            if count == 1, let todo = currentState.todos.first(where: { $0.id == ids[0] }) {
+                return confirm(
+                    "Delete \"\(todo.title)\"?", message: "It can be brought back with undo.", action: "Delete",
+                    then: delete)
+            }
             return confirm(
-                "Delete \(Set(ids).count) todos?", message: "They can be brought back with undo.", action: "Delete",
-                then: delete)
+                count == 1 ? "Delete todo \(ids[0])?" : "Delete \(count) todos?",
+                message: count == 1 ? "It can be brought back with undo." : "They can be brought back with undo.",
+                action: "Delete", then: delete)
         case .move(let id, let position):
             return service.move(id: id, to: position).map { .setOutcome(.moved($0)) }.catchAsError()
         case .clearCompleted(let confirmed):
