@@ -12,6 +12,7 @@ extension CommandSpec {
     static let ui = CommandSpec(
         name: "ui",
         overview: "Browse and change the todos in a full-screen view.",
+        discussion: UIKeymap.helpText,
         build: { _ throws(ArgumentProblem) in .ui })
 
     /// `todo completions <shell>`

@@ -1,9 +1,47 @@
 import TodoCore
 
-/// `todo ui`: the full-screen terminal interface (to come with its issue).
+/// `todo ui`: the full-screen view, on the same reactors as every other command — a list, the
+/// counts, a row for the selected todo, the edit form — with confirmations asked in a modal
+/// (``UIAlertService``) and other processes' changes brought in by the store watcher.
+///
+/// It needs a terminal on standard input and output, and refuses otherwise (exit 1).
 enum UICommand {
     static func run(in context: CommandContext) -> ExitCode {
-        context.output.err("Error: todo ui is not available in this version yet; use todo shell\n")
-        return .failure
+        let terminal = context.terminal
+        guard terminal.inputIsTerminal, terminal.outputIsTerminal else {
+            let which: String
+            switch (terminal.inputIsTerminal, terminal.outputIsTerminal) {
+            case (true, _): which = "standard output is"
+            case (false, true): which = "standard input is"
+            case (false, false): which = "standard input and output are"
+            }
+            context.output.err(
+                "Error: todo ui needs a terminal, and \(which) not one; use todo list or todo shell in scripts\n")
+            return .failure
+        }
+        if terminal.environment["TERM"] == "dumb" {
+            context.output.err("Error: todo ui needs a terminal that moves its cursor, and TERM is dumb\n")
+            return .failure
+        }
+        guard let rawTerminal = RawTerminal() else {
+            context.output.err("Error: todo ui cannot read the terminal's settings\n")
+            return .failure
+        }
+        let alerts = UIAlertService()
+        context.provider.alertSlot.replace(with: alerts)
+        let size = RawTerminal.size() ?? TerminalSize(rows: 24, columns: terminal.width ?? 80)
+        let session = UISession(shell: context.shell, alerts: alerts, size: size)
+        if let error = session.startError {
+            session.tearDown()
+            return context.fail(error)
+        }
+        let watcher = TodoStoreWatcher(provider: context.provider)
+        TerminalSignals.install()
+        rawTerminal.enter()
+        UIEventLoop(session: session, terminal: rawTerminal, watcher: watcher, style: context.style).run()
+        rawTerminal.leave()
+        TerminalSignals.uninstall()
+        session.tearDown()
+        return .success
     }
 }

@@ -12,30 +12,7 @@ enum UndoCommand {
             context.printJSON(TodoJSONOutput.undo(result))
             return .success
         }
-        let verb = description(of: result.undoneKind)
-        let count = result.restored.count + result.removed.count
-        if count == 1, let todo = result.restored.first ?? result.removed.first {
-            context.say("Undid \(verb) \(context.label(todo))")
-        } else if result.undoneKind == .markedDone, result.restored.count == 1 {
-            let next = result.removed.map { String($0.id) }.joined(separator: ", ")
-            context.say("Undid \(verb) \(context.label(result.restored[0])) (removed its next occurrence \(next))")
-        } else {
-            context.say("Undid \(verb) \(count) todos")
-        }
+        context.say(OutcomeText.undo(result))
         return .success
-    }
-
-    private static func description(of kind: TodoChange.Kind) -> String {
-        switch kind {
-        case .created: return "adding"
-        case .updated: return "editing"
-        case .deleted: return "deleting"
-        case .moved: return "moving"
-        case .markedDone: return "completing"
-        case .markedUndone: return "reopening"
-        case .cleared: return "clearing"
-        case .imported: return "importing"
-        case .undone: return "undoing"
-        }
     }
 }

@@ -35,6 +35,8 @@ enum DisplayWidth {
         let value = scalar.value
         if value < 0x7F { return value < 0x20 ? 0 : 1 }
         if value < 0xA0 { return 0 }
+        // Latin letters and signs, box drawing and blocks: one column, no lookup needed.
+        if (value < 0x300 && value != 0xAD) || (0x2500...0x259F).contains(value) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break

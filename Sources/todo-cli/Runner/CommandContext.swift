@@ -94,6 +94,6 @@ final class CommandContext {
 
     /// `3: Buy milk`, for messages.
     func label(_ todo: Todo) -> String {
-        "\(todo.id): \(todo.title.replacingNewlines())"
+        OutcomeText.label(todo)
     }
 }

@@ -1,0 +1,93 @@
+import TodoCore
+
+extension UIScreen {
+    /// The first line: what the list shows (status, sort, search, tag).
+    func titleBar() -> ScreenLine {
+        let query = input.list.query
+        var line = ScreenLine(" todo ", .bold, .reverse)
+        var view: [String] = [query.status == .all ? "all" : query.status.rawValue, "by " + sortName(query.sort)]
+        if !query.search.isEmpty { view.append("/" + query.search.joined(separator: " ")) }
+        if let tag = query.tag { view.append("+" + tag) }
+        line.append(" " + view.joined(separator: " · "), .bold)
+        if input.list.isLoading { line.append("  loading…", .dim) }
+        return line.fitted(to: input.size.columns)
+    }
+
+    /// The status line: the stats reactor's counts, and where help is.
+    func statusLine() -> ScreenLine {
+        var text: String
+        if let stats = input.stats.stats {
+            var parts = ["\(stats.pending) pending", "\(stats.done) done"]
+            if stats.overdue > 0 { parts.append("\(stats.overdue) overdue") }
+            if stats.dueToday > 0 { parts.append("\(stats.dueToday) due today") }
+            text = " " + parts.joined(separator: " · ")
+        } else {
+            text = " counting…"
+        }
+        let help = "? help "
+        let columns = input.size.columns
+        var line = ScreenLine()
+        if DisplayWidth.of(text) + DisplayWidth.of(help) + 1 <= columns {
+            line.append(DisplayWidth.pad(text, to: columns - DisplayWidth.of(help)), .reverse)
+            line.append(help, .reverse)
+        } else {
+            line.append(text, .reverse)
+        }
+        return line.fitted(to: columns, padCodes: [.reverse])
+    }
+
+    /// The message line: the prompt being typed, else the latest message (wrapped on up to
+    /// three lines), else the keys that matter most here; and where the cursor goes when a
+    /// prompt has it.
+    func messageLines() -> (lines: [ScreenLine], cursorColumn: Int?) {
+        let columns = input.size.columns
+        switch input.ui.mode {
+        case .search(let field):
+            let line = prompt("/", field, hint: "", columns: columns)
+            return ([line.line], line.cursorColumn)
+        case .tagPrompt(let field, _):
+            let line = prompt("tag: ", field, hint: "  Tab completes, Enter filters", columns: columns)
+            return ([line.line], line.cursorColumn)
+        default:
+            break
+        }
+        if let message = input.ui.message {
+            let codes: [Style.Code] = message.isError ? [.red, .bold] : []
+            let maximum = max(min(3, layout.bodyHeight / 2), 1)
+            var parts = TextWrap.lines(message.text, width: max(columns - 1, 1))
+            if parts.count > maximum {
+                parts = Array(parts.prefix(maximum))
+                parts[maximum - 1] += " " + String(repeating: "x", count: columns)  // cut with …
+            }
+            return (parts.map { ScreenLine(" " + $0, codes).fitted(to: columns) }, nil)
+        }
+        let hints: [String]
+        switch input.ui.mode {
+        case .form: hints = ["Enter save", "Esc cancel", "Tab next field", "↑↓ fields"]
+        case .help: hints = ["↑↓ scroll", "any other key closes"]
+        default: hints = ["a add", "space done", "? help", "q quit", "e edit", "d delete", "/ search", "t tag"]
+        }
+        // As many hints as fit, in the order above (the most useful first).
+        var shown = hints.count
+        while shown > 1, DisplayWidth.of(" " + hints.prefix(shown).joined(separator: " · ")) > columns { shown -= 1 }
+        return ([ScreenLine(" " + hints.prefix(shown).joined(separator: " · "), .dim).fitted(to: columns)], nil)
+    }
+
+    /// `label` then the field's text, scrolled to keep the cursor in view.
+    private func prompt(
+        _ label: String, _ field: TextField, hint: String, columns: Int
+    ) -> (line: ScreenLine, cursorColumn: Int?) {
+        let start = DisplayWidth.of(label)
+        let room = max(columns - start - (field.text.isEmpty ? DisplayWidth.of(hint) : 0), 1)
+        let (shown, cursor) = field.visible(width: room)
+        var line = ScreenLine(label, .bold)
+        line.append(shown)
+        if field.text.isEmpty { line.append(hint, .dim) }
+        return (line.fitted(to: columns), min(start + cursor, columns - 1))
+    }
+
+    /// `position`, `due`, `priority`, `created`.
+    func sortName(_ sort: TodoQuery.Sort) -> String {
+        sort.rawValue
+    }
+}
