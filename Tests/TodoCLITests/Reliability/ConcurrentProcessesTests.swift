@@ -24,7 +24,7 @@ import Testing
         let log = Locked<[[Operation]]>(Array(repeating: [], count: workers))
         let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var generator = SeededGenerator(seed: UInt64(worker + 1))
+            var generator = SplitMix64(seed: UInt64(worker + 1))
             var mine: [Int] = []
             var done: [Operation] = []
             for step in 1...operations {

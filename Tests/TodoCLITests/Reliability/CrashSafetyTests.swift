@@ -21,7 +21,7 @@ import Testing
 
     @Test func todoKilledAtRandomMomentsLeavesTheOldOrTheNewContent() throws {
         let ids = try todo.fillStore(20_000)
-        var generator = SeededGenerator(seed: 20_261_123)
+        var generator = SplitMix64(seed: 20_261_123)
         let importFile = todo.folder + "/more.txt"
         let lines = (1...3_000).map { "Imported todo \($0) +batch" }.joined(separator: "\n")
         _ = FileManager.default.createFile(atPath: importFile, contents: Data(lines.utf8))
@@ -76,7 +76,7 @@ import Testing
     /// The command of a round: mostly small changes, every fifth a large import or a clear,
     /// which rewrite the whole store.
     private func command(
-        round: Int, pending: inout [Int], generator: inout SeededGenerator, importFile: String
+        round: Int, pending: inout [Int], generator: inout SplitMix64, importFile: String
     ) -> ([String], Effect, UInt32) {
         switch round % 10 {
         case 0: return (["import", importFile], .imports(count: 3_000), 400_000)

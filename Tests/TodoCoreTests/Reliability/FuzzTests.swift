@@ -11,38 +11,12 @@ import Testing
 @Suite struct FuzzTests {
     static var iterations: Int { scaled(3_000) }
 
-    /// A small deterministic generator (SplitMix64).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator and the mutations of the importers' fuzzing, shared.
+    typealias Generator = Formats.ImportFormatsMutationTests.SplitMix64
 
-    /// `bytes` mutated once: a byte flipped, set, inserted or removed, a cut, or a range copied.
+    /// `bytes` with one to four random mutations (see ``Formats/ImportFormatsMutationTests``).
     static func mutate(_ bytes: [UInt8], _ generator: inout Generator) -> [UInt8] {
-        var bytes = bytes
-        guard !bytes.isEmpty else { return [UInt8.random(in: 0...255, using: &generator)] }
-        let index = Int.random(in: 0..<bytes.count, using: &generator)
-        let interesting: [UInt8] = Array("{}[]\",:0123456789-+ntfe\\\n ".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xFF]
-        switch Int.random(in: 0..<7, using: &generator) {
-        case 0: bytes[index] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &generator)
-        case 1: bytes[index] = interesting.randomElement(using: &generator)!
-        case 2: bytes.insert(interesting.randomElement(using: &generator)!, at: index)
-        case 3: bytes.remove(at: index)
-        case 4: bytes.removeSubrange(index...)
-        case 5:
-            let end = min(bytes.count, index + Int.random(in: 1...64, using: &generator))
-            bytes.insert(contentsOf: bytes[index..<end], at: Int.random(in: 0..<bytes.count, using: &generator))
-        default:
-            let end = min(bytes.count, index + Int.random(in: 1...64, using: &generator))
-            bytes.removeSubrange(index..<end)
-        }
-        return bytes
+        Formats.ImportFormatsMutationTests.mutate(bytes, &generator)
     }
 
     @Test func theDateParserAnswersEveryInput() {
@@ -89,8 +63,7 @@ import Testing
         var generator = Generator(state: 2)
         var refused = 0
         for _ in 0..<(Self.iterations / 10) {
-            var bytes = good
-            for _ in 0..<Int.random(in: 1...3, using: &generator) { bytes = Self.mutate(bytes, &generator) }
+            let bytes = Self.mutate(good, &generator)
             folder.write("todos.json", bytes)
             let fresh = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path))).todoService
             let readError = todoError { try fresh.fetch(TodoQuery(status: .all)).value() }
@@ -135,8 +108,7 @@ import Testing
         var generator = Generator(state: 4)
         let seed = Array(#"{"a":[1,-2.5e3,true,false,null,"x\u00e9\n"],"b":{"c":[]}}"#.utf8)
         for _ in 0..<Self.iterations {
-            var bytes = seed
-            for _ in 0..<Int.random(in: 1...4, using: &generator) { bytes = Self.mutate(bytes, &generator) }
+            let bytes = Self.mutate(seed, &generator)
             bytes.withUnsafeBytes { buffer in
                 var reader = JSONReader(buffer)
                 do throws(JSONError) {
