@@ -32,28 +32,62 @@ final class StoreLock {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             if descriptor < 0 { return nil }
         }
-        let operation = exclusive ? LOCK_EX : LOCK_SH
         let deadline = StoreLock.now() + max(timeout, 0)
-        // Poll: a blocking flock cannot time out. Short pauses (0.1 to 2 ms, jittered) keep the
+        // Poll: a blocking lock cannot time out. Short pauses (0.1 to 2 ms, jittered) keep the
         // hand-over quick when many writers queue, at a negligible cost while waiting.
+        // Both kinds of advisory lock are taken, `flock` then a POSIX record lock, so that
+        // other tools see the store locked whichever kind they use (`flock(1)`, `lockf`).
         var pause = 0.0001
-        while flock(descriptor, operation | LOCK_NB) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            guard code == EWOULDBLOCK || code == EAGAIN else {
+        while true {
+            let result = tryLock(descriptor, exclusive: exclusive)
+            switch result {
+            case .locked:
+                return StoreLock(descriptor: descriptor)
+            case .failed(let code):
                 close(descriptor)
                 errno = code
                 throw FileSystem.ioError(path, "lock")
+            case .busy:
+                let remaining = deadline - StoreLock.now()
+                guard remaining > 0 else {
+                    close(descriptor)
+                    throw .storeLocked(file: store, seconds: timeout)
+                }
+                StoreLock.sleep(min(pause * Double.random(in: 0.5...1.5), remaining))
+                pause = min(pause * 2, 0.002)
             }
-            let remaining = deadline - StoreLock.now()
-            guard remaining > 0 else {
-                close(descriptor)
-                throw .storeLocked(file: store, seconds: timeout)
-            }
-            StoreLock.sleep(min(pause * Double.random(in: 0.5...1.5), remaining))
-            pause = min(pause * 2, 0.002)
         }
-        return StoreLock(descriptor: descriptor)
+    }
+
+    private enum Attempt {
+        case locked, busy
+        case failed(Int32)
+    }
+
+    /// One attempt at both locks, without waiting; on `busy` neither is held.
+    private static func tryLock(_ descriptor: Int32, exclusive: Bool) -> Attempt {
+        while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            return code == EWOULDBLOCK || code == EAGAIN ? .busy : .failed(code)
+        }
+        var record = flock()
+        record.l_type = Int16(exclusive ? F_WRLCK : F_RDLCK)
+        record.l_whence = Int16(SEEK_SET)
+        record.l_start = 0
+        record.l_len = 0  // the whole file
+        while fcntl(descriptor, F_SETLK, &record) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            _ = flock(descriptor, LOCK_UN)
+            // A read-only file cannot carry a write record lock, and some file systems have
+            // none: the flock alone then decides.
+            if code == EBADF || code == ENOLCK || code == EINVAL || code == EOPNOTSUPP {
+                return flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 ? .locked : .busy
+            }
+            return code == EAGAIN || code == EACCES ? .busy : .failed(code)
+        }
+        return .locked
     }
 
     private init(descriptor: Int32) {
