@@ -22,6 +22,15 @@ case "profile-fanout":
 case "profile-scan":
     // One pass of the scan chain, for profilers (valgrind --tool=callgrind, perf).
     _ = CoreBenchmarks.subjectScanSubscriber(events: 200_000)
+case "profile-flatmap":
+    _ = CoreBenchmarks.flatMapJust(events: 100_000)
+case "profile-merge":
+    _ = CoreBenchmarks.mergeTwoSubjects(events: 200_000)
+case "profile-subscribe":
+    _ = CoreBenchmarks.subscribeDispose(count: 20_000)
 default:
-    print("usage: ReactorKitBenchmarks [core|reactor|bus|all|profile-scan|profile-reactor|profile-fanout]")
+    print(
+        "usage: ReactorKitBenchmarks "
+            + "[core|reactor|bus|all|profile-scan|profile-reactor|profile-fanout|profile-flatmap|profile-merge|profile-subscribe]"
+    )
 }

@@ -10,20 +10,11 @@ import Synchronization
 ///
 /// After a terminal event it runs `onDisposed` at once, before the source disposes itself
 /// (an upstream `do(onDispose:)` runs after it), as RxSwift's `subscribe` does.
-final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
-    // @unchecked Sendable: the event closures are immutable and called serially by the source;
-    // `state` is atomic; `onDisposed` is touched only by the caller that sets `handlerRanBit`;
-    // `subscription` is set before the observer is subscribed, and read through a weak load.
-    private static var stoppedBit: Int { 1 }
-    private static var handlerRanBit: Int { 2 }
-
+final class ClosureObserver<Element>: ClosureObserverLifecycle, ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: the closures are immutable and called serially by the source
     private let onNextHandler: ((Element) -> Void)?
     private let onErrorHandler: ((Swift.Error) -> Void)?
     private let onCompletedHandler: (() -> Void)?
-    private var onDisposed: (() -> Void)?
-    private let state = Atomic<Int>(0)
-    /// The disposable returned to the subscriber, told when the sequence has terminated.
-    weak var subscription: ClosureSubscription<Element>?
 
     init(
         onNext: ((Element) -> Void)?,
@@ -34,28 +25,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
         onNextHandler = onNext
         onErrorHandler = onError
         onCompletedHandler = onCompleted
-        self.onDisposed = onDisposed
-    }
-
-    /// Whether events are ignored from now on (after a terminal event or disposal).
-    @inline(__always)
-    var isStopped: Bool {
-        state.load(ordering: .acquiring) & Self.stoppedBit != 0
-    }
-
-    /// Ignores every later event; returns `true` for the caller that stopped it.
-    @discardableResult
-    func stop() -> Bool {
-        state.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue & Self.stoppedBit == 0
-    }
-
-    /// Runs `onDisposed` unless it has run, then releases it.
-    func runOnDisposed() {
-        let previous = state.bitwiseOr(Self.handlerRanBit, ordering: .acquiringAndReleasing).oldValue
-        guard previous & Self.handlerRanBit == 0 else { return }
-        let handler = onDisposed
-        onDisposed = nil
-        handler?()
+        super.init(onDisposed: onDisposed)
     }
 
     func onNext(_ element: Element) {
@@ -81,10 +51,53 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
             terminate()
         }
     }
+}
+
+/// The part of a ``ClosureObserver`` that does not depend on its element type: whether it is
+/// stopped, `onDisposed`, and the way to the returned subscription.
+///
+/// Not generic, so that ``ClosureSubscription`` is not either: every `subscribe(onNext:)`
+/// would otherwise look up the type metadata of a generic class at run time.
+class ClosureObserverLifecycle: @unchecked Sendable {
+    // @unchecked Sendable: `state` is atomic; `onDisposed` is touched only by the caller that
+    // sets `handlerRanBit`; `subscription` is set before the observer is subscribed, and read
+    // through a weak load.
+    private static var stoppedBit: Int { 1 }
+    private static var handlerRanBit: Int { 2 }
+
+    private let state = Atomic<Int>(0)
+    private var onDisposed: (() -> Void)?
+    /// The disposable returned to the subscriber, told when the sequence has terminated.
+    final weak var subscription: ClosureSubscription?
+
+    init(onDisposed: (() -> Void)?) {
+        self.onDisposed = onDisposed
+    }
+
+    /// Whether events are ignored from now on (after a terminal event or disposal).
+    @inline(__always)
+    final var isStopped: Bool {
+        state.load(ordering: .acquiring) & Self.stoppedBit != 0
+    }
+
+    /// Ignores every later event; returns `true` for the caller that stopped it.
+    @discardableResult
+    final func stop() -> Bool {
+        state.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue & Self.stoppedBit == 0
+    }
+
+    /// Runs `onDisposed` unless it has run, then releases it.
+    final func runOnDisposed() {
+        let previous = state.bitwiseOr(Self.handlerRanBit, ordering: .acquiringAndReleasing).oldValue
+        guard previous & Self.handlerRanBit == 0 else { return }
+        let handler = onDisposed
+        onDisposed = nil
+        handler?()
+    }
 
     /// After `onError` or `onCompleted`: `onDisposed`, then the returned disposable releases
     /// what it no longer needs.
-    private func terminate() {
+    final func terminate() {
         runOnDisposed()
         subscription?.sequenceTerminated()
     }

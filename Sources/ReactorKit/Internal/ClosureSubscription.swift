@@ -14,21 +14,20 @@ import Synchronization
 /// The observer reaches this object only weakly, so nothing reachable from the source leads
 /// back to the source's subscription: a subscription never disposed nor terminated is freed
 /// with its source.
-final class ClosureSubscription<Element>: DisposeBase, Cancelable, @unchecked Sendable {
+final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     // @unchecked Sendable: `observer` is touched only by the caller that first sets
     // `disposedBit` or `terminatedBit`; `upstream` is written before `upstreamSetBit` is set,
-    // then only by the caller that sets `upstreamTakenBit`.
+    // then only by the caller holding `upstreamClaimedBit`.
     private static var upstreamSetBit: Int { 1 }
-    private static var upstreamIsSubjectBit: Int { 2 }
-    private static var disposedBit: Int { 4 }
-    private static var terminatedBit: Int { 8 }
-    private static var upstreamTakenBit: Int { 16 }
+    private static var disposedBit: Int { 2 }
+    private static var terminatedBit: Int { 4 }
+    private static var upstreamClaimedBit: Int { 8 }
 
     private let state = Atomic<Int>(0)
-    private var observer: ClosureObserver<Element>?
+    private var observer: ClosureObserverLifecycle?
     private var upstream: Disposable?
 
-    init(observer: ClosureObserver<Element>) {
+    init(observer: ClosureObserverLifecycle) {
         self.observer = observer
     }
 
@@ -37,21 +36,21 @@ final class ClosureSubscription<Element>: DisposeBase, Cancelable, @unchecked Se
     }
 
     /// Sets the upstream subscription; disposes it at once if this subscription was disposed
-    /// meanwhile (or terminated, for a subject subscription).
+    /// meanwhile, or releases it if the sequence terminated and it is a subject's.
     func setUpstream(_ disposable: Disposable) {
         upstream = disposable
-        let isSubject = disposable is SubjectEntry<Element>
-        let bits = Self.upstreamSetBit | (isSubject ? Self.upstreamIsSubjectBit : 0)
-        let previous = state.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
-        if previous & Self.disposedBit != 0 || (isSubject && previous & Self.terminatedBit != 0) {
+        let previous = state.bitwiseOr(Self.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.disposedBit != 0 {
             disposeUpstream()
+        } else if previous & Self.terminatedBit != 0 {
+            releaseSubjectUpstream()
         }
     }
 
     func dispose() {
         let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.disposedBit != 0 { return }
-        var observer: ClosureObserver<Element>?
+        var observer: ClosureObserverLifecycle?
         if previous & Self.terminatedBit == 0 {
             observer = self.observer
             self.observer = nil
@@ -68,18 +67,39 @@ final class ClosureSubscription<Element>: DisposeBase, Cancelable, @unchecked Se
         let previous = state.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & (Self.disposedBit | Self.terminatedBit) != 0 { return }
         observer = nil
-        let subjectBits = Self.upstreamSetBit | Self.upstreamIsSubjectBit
-        if previous & subjectBits == subjectBits {
-            disposeUpstream()
+        if previous & Self.upstreamSetBit != 0 {
+            releaseSubjectUpstream()
         }
+    }
+
+    /// Claims the upstream subscription; `true` for the one caller that gets it.
+    private func claimUpstream() -> Bool {
+        state.bitwiseOr(Self.upstreamClaimedBit, ordering: .acquiringAndReleasing).oldValue
+            & Self.upstreamClaimedBit == 0
     }
 
     /// Disposes and releases the upstream subscription, once.
     private func disposeUpstream() {
-        let previous = state.bitwiseOr(Self.upstreamTakenBit, ordering: .acquiringAndReleasing).oldValue
-        guard previous & Self.upstreamTakenBit == 0 else { return }
+        guard claimUpstream() else { return }
         let upstream = self.upstream
         self.upstream = nil
         upstream?.dispose()
+    }
+
+    /// After a terminal event: disposes and releases the upstream subscription if it is a
+    /// subject's (checked here rather than on every subscribe: the type check costs a runtime
+    /// cast); keeps any other for an explicit dispose.
+    private func releaseSubjectUpstream() {
+        guard claimUpstream() else { return }
+        if let upstream, upstream is SubjectSubscription {
+            self.upstream = nil
+            upstream.dispose()
+            return
+        }
+        // Give the claim back; a dispose that came meanwhile found it taken: dispose for it.
+        let previous = state.bitwiseAnd(~Self.upstreamClaimedBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.disposedBit != 0 {
+            disposeUpstream()
+        }
     }
 }

@@ -287,9 +287,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 }
 
+/// What every subject subscription is, whatever its element type: a disposable whose
+/// disposal only removes an observer from a subject (it runs no user code).
+///
+/// Non-generic, so that `subscribe(onNext:)` can recognise one with a cheap class check.
+class SubjectSubscription: DisposeBase, @unchecked Sendable {
+    // @unchecked Sendable: subclasses guard their own state
+}
+
 /// A subscription to a subject: the disposable that removes its observer, and the way
 /// events reach that observer.
-class SubjectEntry<Element>: DisposeBase, Disposable, @unchecked Sendable {
+class SubjectEntry<Element>: SubjectSubscription, Disposable, @unchecked Sendable {
     // @unchecked Sendable: `key` is guarded by the subject's lock; `disposed` is atomic
     final let disposed = AtomicFlag()
     private weak var core: SubjectCore<Element>?

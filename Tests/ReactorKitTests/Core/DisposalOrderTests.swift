@@ -1,4 +1,5 @@
 import ReactorKit
+import ReactorKitTesting
 import Testing
 
 /// The order of `onDisposed` and upstream disposal actions, as RxSwift runs them.
@@ -77,6 +78,25 @@ import Testing
             #expect(
                 log.entries == ["do.onCompleted", "onCompleted", "onDisposed", "do.afterCompleted", "do.onDispose"])
         }
+    }
+
+    @Test func aSourceThatDoesNotEndItselfStaysSubscribedUntilDisposed() {
+        // RxSwift's observer runs onDisposed on completion but leaves the upstream subscription
+        // to the returned disposable: a hot test observable records the unsubscription when
+        // the subscription is disposed, not when it completed.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        var log: [String] = []
+        var subscription: Disposable?
+        scheduler.scheduleAt(200) {
+            subscription = xs.subscribe(
+                onNext: { log.append("onNext \($0)") }, onCompleted: { log.append("onCompleted") },
+                onDisposed: { log.append("onDisposed") })
+        }
+        scheduler.scheduleAt(400) { subscription?.dispose() }
+        scheduler.start()
+        #expect(log == ["onNext 1", "onCompleted", "onDisposed"])
+        #expect(xs.subscriptions == [Subscription(200, 400)])
     }
 
     @Test func createsDisposable() {
