@@ -80,10 +80,11 @@ import Testing
         }
     }
 
-    @Test func aSourceThatDoesNotEndItselfStaysSubscribedUntilDisposed() {
-        // RxSwift's observer runs onDisposed on completion but leaves the upstream subscription
-        // to the returned disposable: a hot test observable records the unsubscription when
-        // the subscription is disposed, not when it completed.
+    @Test func aTestableObservableIsUnsubscribedWhenItsSequenceEnds() {
+        // As in RxSwift: `subscribe(onNext:)` subscribes to `asObservable()`, which for a
+        // testable observable is `Observable.create { self.subscribe($0) }`; that sink disposes
+        // itself on the terminal event, so the hot observable records the unsubscription at
+        // completion (300), not at the later dispose (400), and onDisposed runs once.
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         var log: [String] = []
@@ -96,7 +97,7 @@ import Testing
         scheduler.scheduleAt(400) { subscription?.dispose() }
         scheduler.start()
         #expect(log == ["onNext 1", "onCompleted", "onDisposed"])
-        #expect(xs.subscriptions == [Subscription(200, 400)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
     }
 
     @Test func createsDisposable() {

@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    @Test func nothingIsDeliveredAfterDisposeFromInsideOnNext() {
+    @Test(.reentrantOnPurpose) func nothingIsDeliveredAfterDisposeFromInsideOnNext() {
         expectNoLeaks {
             let subject = PublishSubject<Int>()
             var received: [Int] = []

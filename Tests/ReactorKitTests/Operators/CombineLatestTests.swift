@@ -332,7 +332,7 @@ import Testing
         }
     }
 
-    @Test func reentrantElementIsCombinedAtOnce() {
+    @Test(.reentrantOnPurpose) func reentrantElementIsCombinedAtOnce() {
         expectNoLeaks {
             let first = PublishSubject<Int>()
             let second = PublishSubject<Int>()

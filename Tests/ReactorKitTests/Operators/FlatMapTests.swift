@@ -224,7 +224,7 @@ import Testing
         }
     }
 
-    @Test func reentrantOuterElementIsDelivered() {
+    @Test(.reentrantOnPurpose) func reentrantOuterElementIsDelivered() {
         expectNoLeaks {
             let outer = PublishSubject<Int>()
             var received: [Int] = []

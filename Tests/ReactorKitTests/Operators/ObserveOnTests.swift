@@ -89,7 +89,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Trampoline.allCases)
+    @Test(.reentrantOnPurpose, arguments: Trampoline.allCases)
     func reentrantEventWaitsForTheCurrentDelivery(_ trampoline: Trampoline) {
         expectNoLeaks {
             var trace: [String] = []
@@ -109,7 +109,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Trampoline.allCases)
+    @Test(.reentrantOnPurpose, arguments: Trampoline.allCases)
     func reentrantTerminalEventIsDeliveredAfterTheQueuedElements(_ trampoline: Trampoline) {
         expectNoLeaks {
             var trace: [String] = []
@@ -131,7 +131,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Trampoline.allCases)
+    @Test(.reentrantOnPurpose, arguments: Trampoline.allCases)
     func manyReentrantEventsAreDeliveredInOrder(_ trampoline: Trampoline) {
         expectNoLeaks {
             var received: [Int] = []
@@ -173,7 +173,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Trampoline.allCases)
+    @Test(.reentrantOnPurpose, arguments: Trampoline.allCases)
     func laterEventsQueueBehindWorkScheduledDuringADelivery(_ trampoline: Trampoline) {
         expectNoLeaks {
             var trace: [String] = []
@@ -215,7 +215,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Trampoline.allCases)
+    @Test(.reentrantOnPurpose, arguments: Trampoline.allCases)
     func disposeDuringADeliveryDropsQueuedEvents(_ trampoline: Trampoline) {
         expectNoLeaks {
             var trace: [String] = []

@@ -113,7 +113,7 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 270)])
     }
 
-    @Test func decrementsCountBeforeForwarding() {
+    @Test(.reentrantOnPurpose) func decrementsCountBeforeForwarding() {
         expectNoLeaks {
             let subject = BehaviorSubject(value: false)
             var received: [Bool] = []

@@ -146,7 +146,7 @@ import Testing
         }
     }
 
-    @Test func reentrantElementFromTheObserver() {
+    @Test(.reentrantOnPurpose) func reentrantElementFromTheObserver() {
         expectNoLeaks {
             let xs = PublishSubject<Int>()
             let ys = BehaviorSubject(value: "a")

@@ -87,7 +87,7 @@ import Testing
     func soak(
         sourceLocation: SourceLocation = #_sourceLocation,
         _ make: () -> (source: Observable<Event>, send: @Sendable (Event) -> Void)
-    ) {
+    ) async {
         let senders = 4
         let events = Self.eventsPerSender
         let scope = ResourceScope()
@@ -97,13 +97,15 @@ import Testing
             let churn = Churn()
             let subscription = scope.track { source.subscribe(onNext: { stable.record($0) }) }
             let running = Locked(senders)
-            DispatchQueue.concurrentPerform(iterations: senders + 2) { thread in
-                scope.track {
-                    if thread < senders {
-                        for sequence in 0..<events { send((thread, sequence)) }
-                        running.withLock { $0 -= 1 }
-                    } else {
-                        while running.withLock({ $0 > 0 }) { churn.subscribe(to: source) }
+            await onOwnThread {
+                DispatchQueue.concurrentPerform(iterations: senders + 2) { thread in
+                    scope.track {
+                        if thread < senders {
+                            for sequence in 0..<events { send((thread, sequence)) }
+                            running.withLock { $0 -= 1 }
+                        } else {
+                            while running.withLock({ $0 > 0 }) { churn.subscribe(to: source) }
+                        }
                     }
                 }
             }
@@ -119,56 +121,58 @@ import Testing
         }
         #if DEBUG
             let deadline = ContinuousClock.now + .seconds(5)
-            while scope.liveCount != 0 && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            while scope.liveCount != 0 && ContinuousClock.now < deadline {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+            }
             #expect(scope.liveCount == 0, "every resource is freed", sourceLocation: sourceLocation)
         #endif
     }
 
-    @Test func publishSubject() {
-        soak {
+    @Test func publishSubject() async {
+        await soak {
             let subject = PublishSubject<Event>()
             return (subject.asObservable(), { subject.onNext($0) })
         }
     }
 
-    @Test func behaviorSubject() {
-        soak {
+    @Test func behaviorSubject() async {
+        await soak {
             let subject = BehaviorSubject<Event>(value: (-1, -1))
             return (subject.asObservable().filter { $0.sender >= 0 }, { subject.onNext($0) })
         }
     }
 
-    @Test func replaySubject() {
+    @Test func replaySubject() async {
         // The subscriber that stays comes before any event, so nothing is replayed to it.
-        soak {
+        await soak {
             let subject = ReplaySubject<Event>.create(bufferSize: 4)
             return (subject.asObservable(), { subject.onNext($0) })
         }
     }
 
-    @Test func mapAndFilterChains() {
-        soak {
+    @Test func mapAndFilterChains() async {
+        await soak {
             let subject = PublishSubject<Event>()
             let chain = subject.map { ($0.sender, $0.sequence * 2) }.filter { $0.1 >= 0 }.map { ($0.0, $0.1 / 2) }
             return (chain.map { (sender: $0.0, sequence: $0.1) }, { subject.onNext($0) })
         }
     }
 
-    @Test func eventBus() {
-        soak {
+    @Test func eventBus() async {
+        await soak {
             let bus = EventBus<Event>()
             return (bus.asObservable(), { bus.send($0) })
         }
     }
 
-    @Test func messageBus() {
-        soak {
+    @Test func messageBus() async {
+        await soak {
             let bus = MessageBus<Event>(initial: (-1, -1))
             return (bus.asObservable().filter { $0.sender >= 0 }, { bus.send($0) })
         }
     }
 
-    @Test func aReactorFedFromManyThreadsCountsEveryAction() {
+    @Test func aReactorFedFromManyThreadsCountsEveryAction() async {
         final class Counter: Reactor {
             enum Action { case add(Int) }
             struct State { var total = 0, count = 0 }
@@ -187,16 +191,18 @@ import Testing
         do {
             nonisolated(unsafe) let counter = scope.track { Counter() }
             let observers = Locked<[Disposable]>([])
-            DispatchQueue.concurrentPerform(iterations: 6) { thread in
-                scope.track {
-                    if thread < 4 {
-                        for value in 1...events { counter.action.onNext(.add(value)) }
-                    } else {
-                        for _ in 0..<200 {
-                            let subscription = counter.state.subscribe(onNext: { _ in })
-                            observers.withLock { $0.append(subscription) }
-                            if let first = observers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-                                first.dispose()
+            await onOwnThread {
+                DispatchQueue.concurrentPerform(iterations: 6) { thread in
+                    scope.track {
+                        if thread < 4 {
+                            for value in 1...events { counter.action.onNext(.add(value)) }
+                        } else {
+                            for _ in 0..<200 {
+                                let subscription = counter.state.subscribe(onNext: { _ in })
+                                observers.withLock { $0.append(subscription) }
+                                if let first = observers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+                                    first.dispose()
+                                }
                             }
                         }
                     }
@@ -208,7 +214,9 @@ import Testing
         }
         #if DEBUG
             let deadline = ContinuousClock.now + .seconds(5)
-            while scope.liveCount != 0 && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            while scope.liveCount != 0 && ContinuousClock.now < deadline {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+            }
             #expect(scope.liveCount == 0, "the reactor and its streams are freed")
         #endif
     }

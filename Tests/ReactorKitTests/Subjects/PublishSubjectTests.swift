@@ -61,7 +61,7 @@ import Testing
         #expect(late.first?.error.map { "\($0)".contains("already disposed") } == true)
     }
 
-    @Test func reentrantSendIsDeliveredAtOnceToAllObservers() {
+    @Test(.reentrantOnPurpose) func reentrantSendIsDeliveredAtOnceToAllObservers() {
         expectNoLeaks {
             let subject = PublishSubject<Int>()
             var log: [String] = []

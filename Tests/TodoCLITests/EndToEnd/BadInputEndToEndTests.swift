@@ -10,9 +10,9 @@ import Testing
     func expectError(
         _ arguments: [String], _ status: Int32, containing text: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) async {
         let before = todo.storeBytes
-        let result = todo.run(arguments)
+        let result = await todo.run(arguments)
         #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
         #expect(result.stdout == "", "\(arguments): stdout", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
@@ -26,44 +26,44 @@ import Testing
         #expect(todo.storeBytes == before, "\(arguments): the store is unchanged", sourceLocation: sourceLocation)
     }
 
-    @Test func usageErrorsExit64WithTheUsageLine() {
-        todo.run("add Existing")
-        expectError(["frob"], 64, containing: "unknown command 'frob'")
-        expectError(["lst"], 64, containing: "Did you mean 'list'?")
-        expectError(["add", "x", "--nite", "y"], 64, containing: "Did you mean '--note'?")
-        expectError(["list", "--bogus"], 64, containing: "See 'todo list --help'")
-        expectError(["add"], 64)
-        expectError(["add", "   "], 64, containing: "not blank")
-        expectError(["add", "x", "--priority", "urgent"], 64, containing: "'urgent' is not a priority")
-        expectError(["add", "x", "--due", "2030-02-30"], 64, containing: "is not a day of the calendar")
-        expectError(["add", "x", "--due", "15/01/2030"], 64, containing: "is not a date")
-        expectError(["add", "x", "--due", "+3x"], 64, containing: "is not a date")
-        expectError(["add", "x", "--repeat", "sometimes"], 64)
-        expectError(["add", "x", "--tag", "two words"], 64)
-        expectError(["add", "x", "--due"], 64)
-        expectError(["show"], 64)
-        expectError(["show", "1", "2"], 64)
-        expectError(["list", "--all", "--done"], 64)
-        expectError(["list", "--limit", "-1"], 64)
-        expectError(["export", "--format", "csv"], 64)
-        expectError(["completions", "tcsh"], 64)
-        expectError(["edit", "1"], 64, containing: "nothing to change")
+    @Test func usageErrorsExit64WithTheUsageLine() async {
+        await todo.run("add Existing")
+        await expectError(["frob"], 64, containing: "unknown command 'frob'")
+        await expectError(["lst"], 64, containing: "Did you mean 'list'?")
+        await expectError(["add", "x", "--nite", "y"], 64, containing: "Did you mean '--note'?")
+        await expectError(["list", "--bogus"], 64, containing: "See 'todo list --help'")
+        await expectError(["add"], 64)
+        await expectError(["add", "   "], 64, containing: "not blank")
+        await expectError(["add", "x", "--priority", "urgent"], 64, containing: "'urgent' is not a priority")
+        await expectError(["add", "x", "--due", "2030-02-30"], 64, containing: "is not a day of the calendar")
+        await expectError(["add", "x", "--due", "15/01/2030"], 64, containing: "is not a date")
+        await expectError(["add", "x", "--due", "+3x"], 64, containing: "is not a date")
+        await expectError(["add", "x", "--repeat", "sometimes"], 64)
+        await expectError(["add", "x", "--tag", "two words"], 64)
+        await expectError(["add", "x", "--due"], 64)
+        await expectError(["show"], 64)
+        await expectError(["show", "1", "2"], 64)
+        await expectError(["list", "--all", "--done"], 64)
+        await expectError(["list", "--limit", "-1"], 64)
+        await expectError(["export", "--format", "csv"], 64)
+        await expectError(["completions", "tcsh"], 64)
+        await expectError(["edit", "1"], 64, containing: "nothing to change")
     }
 
-    @Test func idsMustBePositiveIntegers() {
-        todo.run("add Existing")
+    @Test func idsMustBePositiveIntegers() async {
+        await todo.run("add Existing")
         for id in ["abc", "0", "-3", "99999999999999999999999", "1.5", ""] {
-            expectError(["show", id], 64)
-            expectError(["done", "1", id], 64)
+            await expectError(["show", id], 64)
+            await expectError(["done", "1", id], 64)
         }
-        expectError(["show", "999999"], 1, containing: "todo 999999 does not exist")
-        expectError(["edit", "42", "--title", "x"], 1, containing: "todo 42 does not exist")
+        await expectError(["show", "999999"], 1, containing: "todo 999999 does not exist")
+        await expectError(["edit", "42", "--title", "x"], 1, containing: "todo 42 does not exist")
     }
 
     @Test(arguments: ["zero-length", "truncated", "garbage", "wrong shape", "duplicate id", "future"])
-    func aDamagedOrFutureStoreStopsEveryCommandWith65(kind: String) {
-        todo.run("add Buy milk")
-        todo.run("add Call mum")
+    func aDamagedOrFutureStoreStopsEveryCommandWith65(kind: String) async {
+        await todo.run("add Buy milk")
+        await todo.run("add Call mum")
         let good = String(decoding: todo.storeBytes ?? Data(), as: UTF8.self)
         switch kind {
         case "zero-length": todo.writeStore("")
@@ -78,23 +78,23 @@ import Testing
             ["add", "New"], ["list"], ["show", "1"], ["done", "1"], ["rm", "1"], ["undo"], ["stats"],
             ["clear", "--yes"], ["export"], ["edit", "1", "--title", "x"], ["move", "1", "1"],
         ] {
-            expectError(command, 65, containing: todo.storePath)
+            await expectError(command, 65, containing: todo.storePath)
         }
     }
 
-    @Test func aStorePathThatIsAFolderOrBelowAFileExits74() {
+    @Test func aStorePathThatIsAFolderOrBelowAFileExits74() async {
         try? FileManager.default.createDirectory(atPath: todo.storePath, withIntermediateDirectories: true)
-        expectError(["add", "x"], 74, containing: "folder")
-        expectError(["list"], 74)
+        await expectError(["add", "x"], 74, containing: "folder")
+        await expectError(["list"], 74)
         let plain = todo.folder + "/plain"
         _ = FileManager.default.createFile(atPath: plain, contents: Data("x".utf8))
-        let result = todo.run(["add", "x", "--file", plain + "/todos.json"])
+        let result = await todo.run(["add", "x", "--file", plain + "/todos.json"])
         #expect(result.status == 74 && result.stdout == "", "\(result)")
         #expect(FileManager.default.contents(atPath: plain) == Data("x".utf8))
     }
 
-    @Test func aStoreLockedByAnotherProcessExits75() throws {
-        todo.run("add Existing")
+    @Test func aStoreLockedByAnotherProcessExits75() async throws {
+        await todo.run("add Existing")
         let before = todo.storeBytes
         let holder = Process()
         holder.executableURL = TodoSandbox.productsFolder.appendingPathComponent("todo-store-worker")
@@ -104,17 +104,17 @@ import Testing
         try holder.run()
         defer { kill(holder.processIdentifier, SIGKILL) }
         _ = output.fileHandleForReading.availableData  // "locked"
-        let result = todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "0.3"])
+        let result = await todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "0.3"])
         #expect(result.status == 75, "\(result)")
         #expect(result.stdout == "" && result.stderr.contains("locked by another process"))
         #expect(todo.storeBytes == before)
-        let badTimeout = todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "soon"])
+        let badTimeout = await todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "soon"])
         #expect(badTimeout.status == 64 && badTimeout.stderr.contains("TODO_LOCK_TIMEOUT"))
     }
 
     @Test(arguments: ["flock", "lockf"])
-    func aLockHeldByAnotherToolIsRespected(kind: String) throws {
-        todo.run("add Existing")
+    func aLockHeldByAnotherToolIsRespected(kind: String) async throws {
+        await todo.run("add Existing")
         let before = todo.storeBytes
         let lock = todo.storePath + ".lock"
         let holder = Process()
@@ -122,29 +122,33 @@ import Testing
         // flock(1)'s kind of lock, and the POSIX record lock other tools (Python's lockf) take.
         let call = kind == "flock" ? "fcntl.flock(f, fcntl.LOCK_EX)" : "fcntl.lockf(f, fcntl.LOCK_EX)"
         holder.arguments = [
-            "python3", "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'a'); \(call); print('locked', flush=True); time.sleep(20)", lock,
+            "python3", "-c",
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); \(call); print('locked', flush=True); time.sleep(20)",
+            lock,
         ]
         let output = Pipe()
         holder.standardOutput = output
         try holder.run()
         defer { kill(holder.processIdentifier, SIGKILL) }
         _ = output.fileHandleForReading.availableData  // "locked"
-        let result = todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "0.3"])
+        let result = await todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "0.3"])
         #expect(result.status == 75, "\(result)")
         #expect(todo.storeBytes == before)
-        #expect(todo.run(["list"], environment: ["TODO_LOCK_TIMEOUT": "0.3"]).status == 75, "a reader waits for the lock too")
+        #expect(
+            await todo.run(["list"], environment: ["TODO_LOCK_TIMEOUT": "0.3"]).status == 75,
+            "a reader waits for the lock too")
     }
 
-    @Test func aFullDiskIsAnIOErrorAndLosesNothing() {
-        todo.run("add Existing")
+    @Test func aFullDiskIsAnIOErrorAndLosesNothing() async {
+        await todo.run("add Existing")
         let before = todo.storeBytes
-        let result = todo.run(["add", "x"], environment: ["TODO_SIMULATE_FAULT": "write:ENOSPC"])
+        let result = await todo.run(["add", "x"], environment: ["TODO_SIMULATE_FAULT": "write:ENOSPC"])
         #expect(result.status == 74 && result.stderr.contains("no space left"), "\(result)")
         #expect(todo.storeBytes == before)
-        #expect(todo.run("list --json").json as? [[String: Any]] != nil)
+        #expect(await todo.run("list --json").json as? [[String: Any]] != nil)
     }
 
-    @Test func withoutTODOFileTheStoreLivesUnderXDGDataHomeThenHome() {
+    @Test func withoutTODOFileTheStoreLivesUnderXDGDataHomeThenHome() async {
         var environment = todo.environment
         environment.removeValue(forKey: "TODO_FILE")
         let process = { (extra: [String: String?]) -> TodoSandbox.Result in

@@ -6,18 +6,18 @@ import Testing
 @Suite struct CommandEndToEndTests {
     let todo = TodoSandbox()
 
-    func todos() -> [[String: Any]] {
-        todo.run("list --all --json").json as? [[String: Any]] ?? []
+    func todos() async -> [[String: Any]] {
+        await todo.run("list --all --json").json as? [[String: Any]] ?? []
     }
 
-    func titles(_ arguments: String = "list --all") -> [String] {
-        (todo.run(arguments + " --json").json as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    func titles(_ arguments: String = "list --all") async -> [String] {
+        (await todo.run(arguments + " --json").json as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
     }
 
     // MARK: add
 
-    @Test func addPrintsWhatItAddedAndWritesTheStore() throws {
-        let added = todo.run(["add", "Buy", "milk", "--due", "2030-01-08", "--priority", "high", "--tag", "shop"])
+    @Test func addPrintsWhatItAddedAndWritesTheStore() async throws {
+        let added = await todo.run(["add", "Buy", "milk", "--due", "2030-01-08", "--priority", "high", "--tag", "shop"])
         #expect(added.status == 0, "\(added)")
         #expect(added.stdout == "Added 1: Buy milk (due 2030-01-08, high priority)\n")
         #expect(added.stderr == "")
@@ -27,8 +27,8 @@ import Testing
         #expect((store["todos"] as? [[String: Any]])?.first?["title"] as? String == "Buy milk")
     }
 
-    @Test func addWithJSONPrintsTheWholeTodoObject() throws {
-        let result = todo.run(["add", "Pay", "rent", "--note", "line 1\nline 2", "--repeat", "monthly", "--json"])
+    @Test func addWithJSONPrintsTheWholeTodoObject() async throws {
+        let result = await todo.run(["add", "Pay", "rent", "--note", "line 1\nline 2", "--repeat", "monthly", "--json"])
         let object = try #require(result.json as? [String: Any], "\(result)")
         #expect(
             Set(object.keys)
@@ -43,40 +43,40 @@ import Testing
         #expect(object["tags"] as? [String] == [])
     }
 
-    @Test func quietPrintsNothingOnSuccess() {
-        let result = todo.run("add Quiet one --quiet")
+    @Test func quietPrintsNothingOnSuccess() async {
+        let result = await todo.run("add Quiet one --quiet")
         #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
-        #expect(todo.run("--quiet done 1").stdout == "")
-        #expect(titles() == ["Quiet one"])
+        #expect(await todo.run("--quiet done 1").stdout == "")
+        #expect(await titles() == ["Quiet one"])
     }
 
-    @Test func globalOptionsGoBeforeOrAfterTheCommand() {
+    @Test func globalOptionsGoBeforeOrAfterTheCommand() async {
         let other = todo.folder + "/other.json"
-        #expect(todo.run(["--file", other, "add", "elsewhere"]).status == 0)
-        #expect(todo.run(["add", "here too", "--file", other]).status == 0)
-        #expect(todo.run(["--json", "list", "--file", other]).json as? [[String: Any]] != nil)
-        #expect(titles("list --file \(other)") == ["elsewhere", "here too"])
+        #expect(await todo.run(["--file", other, "add", "elsewhere"]).status == 0)
+        #expect(await todo.run(["add", "here too", "--file", other]).status == 0)
+        #expect(await todo.run(["--json", "list", "--file", other]).json as? [[String: Any]] != nil)
+        #expect(await titles("list --file \(other)") == ["elsewhere", "here too"])
         #expect(todo.storeBytes == nil, "TODO_FILE untouched")
     }
 
     // MARK: list
 
-    @Test func listFiltersSortsAndLimits() {
-        todo.run(["add", "Buy milk", "--tag", "shop", "--priority", "low", "--due", "2030-01-10"])
-        todo.run(["add", "call bob", "--note", "about the MILK", "--priority", "high", "--due", "2000-01-01"])
-        todo.run(["add", "Write report", "--tag", "work"])
-        todo.run(["add", "milk the cow"])
-        todo.run("done 4")
-        #expect(titles("list") == ["Buy milk", "call bob", "Write report"])
-        #expect(titles("ls --done") == ["milk the cow"])
-        #expect(titles("list milk --all") == ["Buy milk", "call bob", "milk the cow"])
-        #expect(titles("list MILK about") == ["call bob"])
-        #expect(titles("list --tag shop") == ["Buy milk"])
-        #expect(titles("list --priority high") == ["call bob"])
-        #expect(titles("list --overdue") == ["call bob"])
-        #expect(titles("list --sort due") == ["call bob", "Buy milk", "Write report"])
-        #expect(titles("list --sort priority --limit 2") == ["call bob", "Buy milk"])
-        let plain = todo.run("list")
+    @Test func listFiltersSortsAndLimits() async {
+        await todo.run(["add", "Buy milk", "--tag", "shop", "--priority", "low", "--due", "2030-01-10"])
+        await todo.run(["add", "call bob", "--note", "about the MILK", "--priority", "high", "--due", "2000-01-01"])
+        await todo.run(["add", "Write report", "--tag", "work"])
+        await todo.run(["add", "milk the cow"])
+        await todo.run("done 4")
+        #expect(await titles("list") == ["Buy milk", "call bob", "Write report"])
+        #expect(await titles("ls --done") == ["milk the cow"])
+        #expect(await titles("list milk --all") == ["Buy milk", "call bob", "milk the cow"])
+        #expect(await titles("list MILK about") == ["call bob"])
+        #expect(await titles("list --tag shop") == ["Buy milk"])
+        #expect(await titles("list --priority high") == ["call bob"])
+        #expect(await titles("list --overdue") == ["call bob"])
+        #expect(await titles("list --sort due") == ["call bob", "Buy milk", "Write report"])
+        #expect(await titles("list --sort priority --limit 2") == ["call bob", "Buy milk"])
+        let plain = await todo.run("list")
         #expect(plain.status == 0 && plain.stderr == "")
         #expect(!plain.stdout.contains("\u{1B}["), "no colour off a terminal")
         let lines = plain.stdout.split(separator: "\n").map(String.init)
@@ -86,21 +86,21 @@ import Testing
         #expect(lines[2].hasPrefix("3 [ ]      -          Write report"))
     }
 
-    @Test func anEmptyListIsEmpty() {
-        let result = todo.run("list")
+    @Test func anEmptyListIsEmpty() async {
+        let result = await todo.run("list")
         #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
-        #expect(todo.run("list --json").stdout == "[]\n")
+        #expect(await todo.run("list --json").stdout == "[]\n")
         #expect(todo.storeBytes == nil, "reading creates nothing")
     }
 
     // MARK: show, edit
 
-    @Test func showPrintsEveryField() throws {
-        todo.run([
+    @Test func showPrintsEveryField() async throws {
+        await todo.run([
             "add", "Pay rent", "--note", "to the landlord", "--due", "2030-01-08", "--tag", "home", "--repeat",
             "monthly",
         ])
-        let shown = todo.run("show 1")
+        let shown = await todo.run("show 1")
         #expect(shown.status == 0)
         for text in [
             "1  Pay rent", "status     pending", "due        2030-01-08", "tags       home", "repeats    monthly",
@@ -108,16 +108,16 @@ import Testing
         ] {
             #expect(shown.stdout.contains(text), "\(text) in \(shown.stdout)")
         }
-        let json = try #require(todo.run("show 1 --json").json as? [String: Any])
+        let json = try #require(await todo.run("show 1 --json").json as? [String: Any])
         #expect(json["due"] as? String == "2030-01-08")
     }
 
-    @Test func editSetsAndClearsFields() throws {
-        todo.run([
+    @Test func editSetsAndClearsFields() async throws {
+        await todo.run([
             "add", "Pay rent", "--note", "n", "--due", "2030-01-08", "--tag", "home", "--tag", "money", "--priority",
             "low",
         ])
-        let edited = todo.run([
+        let edited = await todo.run([
             "edit", "1", "--title", "Pay the rent", "--note", "none", "--priority", "none", "--due", "none", "--untag",
             "money", "--tag", "urgent", "--repeat", "2w", "--json",
         ])
@@ -126,36 +126,36 @@ import Testing
         #expect(object["note"] is NSNull && object["priority"] is NSNull && object["due"] is NSNull)
         #expect(object["tags"] as? [String] == ["home", "urgent"])
         #expect(object["recurrence"] as? String == "2w")
-        #expect(todo.run("edit 1 --title Again").stdout == "Updated 1: Again\n")
+        #expect(await todo.run("edit 1 --title Again").stdout == "Updated 1: Again\n")
     }
 
     // MARK: done, undone, rm, move, clear, undo
 
-    @Test func doneAndUndoneNameWhatChanged() throws {
-        todo.run("add Buy milk")
-        todo.run("add Call mum")
-        #expect(todo.run("done 1 2").stdout == "Completed 1: Buy milk\nCompleted 2: Call mum\n")
-        #expect(todo.run("done 1").stdout == "Already done 1: Buy milk\n")
-        #expect(todo.run("reopen 2").stdout == "Reopened 2: Call mum\n")
-        let one = try #require(todo.run("undone 1 --json").json as? [String: Any])
+    @Test func doneAndUndoneNameWhatChanged() async throws {
+        await todo.run("add Buy milk")
+        await todo.run("add Call mum")
+        #expect(await todo.run("done 1 2").stdout == "Completed 1: Buy milk\nCompleted 2: Call mum\n")
+        #expect(await todo.run("done 1").stdout == "Already done 1: Buy milk\n")
+        #expect(await todo.run("reopen 2").stdout == "Reopened 2: Call mum\n")
+        let one = try #require(await todo.run("undone 1 --json").json as? [String: Any])
         #expect(one["isDone"] as? Bool == false)
-        let several = try #require(todo.run("done 1 2 --json").json as? [[String: Any]])
+        let several = try #require(await todo.run("done 1 2 --json").json as? [[String: Any]])
         #expect(several.map { $0["isDone"] as? Bool } == [true, true])
     }
 
-    @Test func completingARecurringTodoAddsTheNextOne() {
-        todo.run(["add", "Water plants", "--due", "today", "--repeat", "weekly"])
-        let done = todo.run("done 1")
+    @Test func completingARecurringTodoAddsTheNextOne() async {
+        await todo.run(["add", "Water plants", "--due", "today", "--repeat", "weekly"])
+        let done = await todo.run("done 1")
         #expect(done.stdout.hasPrefix("Completed 1: Water plants\nNext: 2: Water plants (due "))
-        #expect(titles("list") == ["Water plants"])
+        #expect(await titles("list") == ["Water plants"])
     }
 
-    @Test func severalIdsAreAllOrNothing() {
-        todo.run("add a")
-        todo.run("add b")
+    @Test func severalIdsAreAllOrNothing() async {
+        await todo.run("add a")
+        await todo.run("add b")
         let before = todo.storeBytes
         for command in ["done 1 9", "undone 1 9", "rm 1 9 --yes", "done 9 1 2"] {
-            let result = todo.run(command)
+            let result = await todo.run(command)
             #expect(result.status == 1, "\(command): \(result)")
             #expect(result.stdout == "")
             #expect(result.stderr.hasPrefix("Error: todo 9 does not exist"), "\(command): \(result.stderr)")
@@ -163,95 +163,96 @@ import Testing
         }
     }
 
-    @Test func removingSeveralNeedsYesOffATerminal() {
-        todo.run("add a")
-        todo.run("add b")
-        todo.run("add c")
+    @Test func removingSeveralNeedsYesOffATerminal() async {
+        await todo.run("add a")
+        await todo.run("add b")
+        await todo.run("add c")
         let before = todo.storeBytes
-        let refused = todo.run("rm 1 2")
+        let refused = await todo.run("rm 1 2")
         #expect(refused.status == 1 && refused.stdout == "")
         #expect(refused.stderr.contains("--yes"))
         #expect(todo.storeBytes == before)
-        let piped = todo.run("rm 1 2", input: "y\n")
+        let piped = await todo.run("rm 1 2", input: "y\n")
         #expect(piped.status == 1, "a confirmation is never read from a pipe")
         #expect(todo.storeBytes == before)
-        #expect(todo.run("delete 1 2 --yes").stdout == "Deleted 1: a\nDeleted 2: b\n")
-        #expect(todo.run("rm 3").stdout == "Deleted 3: c\n", "one todo needs no confirmation")
-        #expect(titles() == [])
+        #expect(await todo.run("delete 1 2 --yes").stdout == "Deleted 1: a\nDeleted 2: b\n")
+        #expect(await todo.run("rm 3").stdout == "Deleted 3: c\n", "one todo needs no confirmation")
+        #expect(await titles() == [])
     }
 
-    @Test func movingReordersTheList() {
-        for title in ["a", "b", "c"] { todo.run("add \(title)") }
-        #expect(todo.run("move 3 1").stdout == "Moved 3 to position 1: c\n")
-        #expect(titles("list") == ["c", "a", "b"])
-        let outOfRange = todo.run("move 1 9")
+    @Test func movingReordersTheList() async {
+        for title in ["a", "b", "c"] { await todo.run("add \(title)") }
+        #expect(await todo.run("move 3 1").stdout == "Moved 3 to position 1: c\n")
+        #expect(await titles("list") == ["c", "a", "b"])
+        let outOfRange = await todo.run("move 1 9")
         #expect(outOfRange.status == 1 && outOfRange.stderr.contains("position 9 is out of range"))
-        #expect(todo.run("move 1 0").status == 64)
-        #expect(todo.run("move 1").status == 64)
+        #expect(await todo.run("move 1 0").status == 64)
+        #expect(await todo.run("move 1").status == 64)
     }
 
-    @Test func clearAndUndo() {
-        todo.run("add a")
-        todo.run("add b")
-        todo.run("done 1")
-        let refused = todo.run("clear")
+    @Test func clearAndUndo() async {
+        await todo.run("add a")
+        await todo.run("add b")
+        await todo.run("done 1")
+        let refused = await todo.run("clear")
         #expect(refused.status == 1 && refused.stderr.contains("--yes"))
-        #expect(todo.run("clear --yes").stdout == "Deleted 1 done todo (undo brings them back).\n")
-        #expect(todo.run("clear").stdout == "No done todos to clear.\n")
-        #expect(todo.run("undo").stdout == "Undid clearing 1: a\n")
-        #expect(titles() == ["a", "b"])
-        #expect(todo.run("undo").status == 0)  // undoes "done 1"
-        #expect(todo.run("undo").status == 0)  // undoes "add b"
-        #expect(todo.run("undo").status == 0)  // undoes "add a"
-        let nothing = todo.run("undo")
+        #expect(await todo.run("clear --yes").stdout == "Deleted 1 done todo (undo brings them back).\n")
+        #expect(await todo.run("clear").stdout == "No done todos to clear.\n")
+        #expect(await todo.run("undo").stdout == "Undid clearing 1: a\n")
+        #expect(await titles() == ["a", "b"])
+        #expect(await todo.run("undo").status == 0)  // undoes "done 1"
+        #expect(await todo.run("undo").status == 0)  // undoes "add b"
+        #expect(await todo.run("undo").status == 0)  // undoes "add a"
+        let nothing = await todo.run("undo")
         #expect(nothing.status == 1 && nothing.stderr == "Error: there is nothing to undo\n" && nothing.stdout == "")
         #expect(
-            todo.run("add c --json").json.flatMap { ($0 as? [String: Any])?["id"] as? Int } == 3, "ids are not reused")
+            await todo.run("add c --json").json.flatMap { ($0 as? [String: Any])?["id"] as? Int } == 3,
+            "ids are not reused")
     }
 
     // MARK: stats, export, import
 
-    @Test func statsCountEverything() throws {
-        todo.run(["add", "a", "--due", "2000-01-01", "--tag", "x"])
-        todo.run(["add", "b", "--due", "today"])
-        todo.run("add c")
-        todo.run("done 3")
-        let stats = try #require(todo.run("stats --json").json as? [String: Any])
+    @Test func statsCountEverything() async throws {
+        await todo.run(["add", "a", "--due", "2000-01-01", "--tag", "x"])
+        await todo.run(["add", "b", "--due", "today"])
+        await todo.run("add c")
+        await todo.run("done 3")
+        let stats = try #require(await todo.run("stats --json").json as? [String: Any])
         #expect(stats["pending"] as? Int == 2 && stats["done"] as? Int == 1 && stats["overdue"] as? Int == 1)
         #expect(stats["dueToday"] as? Int == 1 && stats["total"] as? Int == 3)
         #expect((stats["tags"] as? [String: [String: Int]])?["x"] == ["pending": 1, "done": 0])
-        #expect(todo.run("stats").stdout.contains("overdue    1"))
+        #expect(await todo.run("stats").stdout.contains("overdue    1"))
     }
 
-    @Test func exportThenImportIsLossless() throws {
-        todo.run([
+    @Test func exportThenImportIsLossless() async throws {
+        await todo.run([
             "add", "Café ☕ \"quoted\"", "--note", "a\nb\\c", "--due", "2030-01-08", "--tag", "x", "--priority", "high",
             "--repeat", "3d",
         ])
-        todo.run("add second")
-        todo.run("done 2")
-        let exported = todo.run("export")
+        await todo.run("add second")
+        await todo.run("done 2")
+        let exported = await todo.run("export")
         #expect(exported.status == 0)
         let file = todo.folder + "/export.json"
-        #expect(todo.run(["export", "--output", file]).stdout == "Exported 2 todos to \(file)\n")
+        #expect(await todo.run(["export", "--output", file]).stdout == "Exported 2 todos to \(file)\n")
         #expect(
             FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } == exported.stdout)
         let fresh = todo.folder + "/fresh.json"
-        let imported = todo.run(["import", file, "--file", fresh])
+        let imported = await todo.run(["import", file, "--file", fresh])
         #expect(imported.status == 0, "\(imported)")
-        let original = todo.run("list --all --json").stdout
-        let copy = todo.run(["list", "--all", "--json", "--file", fresh]).stdout
+        let original = await todo.run("list --all --json").stdout
+        let copy = await todo.run(["list", "--all", "--json", "--file", fresh]).stdout
         #expect(copy == original)
-        let text = todo.run("export --format todotxt").stdout
+        let text = await todo.run("export --format todotxt").stdout
         #expect(text.contains("(A) ") && text.contains("x "))
     }
 
-    @Test func importReportsMissingAndUnreadableFiles() {
-        let missing = todo.run("import /nonexistent/file.txt")
+    @Test func importReportsMissingAndUnreadableFiles() async {
+        let missing = await todo.run("import /nonexistent/file.txt")
         #expect(missing.status == 74 && missing.stdout == "")
         let bad = todo.folder + "/bad.json"
         _ = FileManager.default.createFile(atPath: bad, contents: Data("[{\"title\": ".utf8))
-        let result = todo.run(["import", bad])
+        let result = await todo.run(["import", bad])
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr.hasPrefix("Error: \(bad)"))
         #expect(todo.storeBytes == nil)
@@ -259,44 +260,46 @@ import Testing
 
     // MARK: help, version, completions
 
-    @Test func helpPrintsAndNeverActs() {
+    @Test func helpPrintsAndNeverActs() async {
         for arguments in [
             [], ["--help"], ["-h"], ["help"], ["help", "add"], ["add", "--help"], ["add", "-h"],
             ["done", "1", "--help"],
         ] {
-            let result = todo.run(arguments)
+            let result = await todo.run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.contains("USAGE: todo"), "\(arguments)")
             #expect(result.stderr == "")
         }
-        #expect(todo.run("help add").stdout.contains("OVERVIEW:"))
+        #expect(await todo.run("help add").stdout.contains("OVERVIEW:"))
         #expect(todo.storeBytes == nil)
-        #expect(todo.run("--version").stdout == "0.2.0\n")
+        #expect(await todo.run("--version").stdout == "0.2.0\n")
     }
 
-    @Test func completionScriptsAreValid() throws {
+    @Test func completionScriptsAreValid() async throws {
         for shell in ["bash", "zsh", "fish"] {
-            let result = todo.run("completions \(shell)")
+            let result = await todo.run("completions \(shell)")
             #expect(result.status == 0 && result.stdout.contains("__complete-ids"), "\(shell)")
         }
         let script = todo.folder + "/todo.bash"
-        _ = FileManager.default.createFile(atPath: script, contents: Data(todo.run("completions bash").stdout.utf8))
+        _ = FileManager.default.createFile(
+            atPath: script, contents: Data(await todo.run("completions bash").stdout.utf8))
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/bin/bash")
         check.arguments = ["-n", script]
         try check.run()
         check.waitUntilExit()
         #expect(check.terminationStatus == 0)
-        todo.run("add Buy milk")
-        #expect(todo.run("__complete-ids").stdout == "1\tBuy milk\n")
+        await todo.run("add Buy milk")
+        #expect(await todo.run("__complete-ids").stdout == "1\tBuy milk\n")
     }
 
-    @Test func fishCompletesTheIdsOfTheTodosWithTheirTitles() throws {
+    @Test func fishCompletesTheIdsOfTheTodosWithTheirTitles() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }  // .ci/run installs it
-        todo.run("add Buy milk")
-        todo.run("add Call mum")
+        await todo.run("add Buy milk")
+        await todo.run("add Call mum")
         let script = todo.folder + "/todo.fish"
-        _ = FileManager.default.createFile(atPath: script, contents: Data(todo.run("completions fish").stdout.utf8))
+        _ = FileManager.default.createFile(
+            atPath: script, contents: Data(await todo.run("completions fish").stdout.utf8))
         let bin = todo.folder + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: bin + "/todo", withDestinationPath: TodoSandbox.binary)

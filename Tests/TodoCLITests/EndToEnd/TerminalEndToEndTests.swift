@@ -47,8 +47,8 @@ import Testing
         return (process.terminationStatus, String(decoding: screen, as: UTF8.self))
     }
 
-    @Test func colourOnATerminalUnlessNoColorOrTheOption() throws {
-        todo.run(["add", "Late", "--due", "2000-01-01", "--priority", "high"])
+    @Test func colourOnATerminalUnlessNoColorOrTheOption() async throws {
+        await todo.run(["add", "Late", "--due", "2000-01-01", "--priority", "high"])
         let coloured = try runOnTerminal(["list"])
         #expect(coloured.status == 0)
         #expect(coloured.screen.contains("\u{1B}[31;1m"), "overdue and high priority in red: \(coloured.screen)")
@@ -59,9 +59,9 @@ import Testing
         #expect(!option.screen.contains("\u{1B}["))
     }
 
-    @Test func theListingFitsTheTerminalWidth() throws {
-        todo.run(["add", String(repeating: "very long title ", count: 10), "--tag", "work"])
-        todo.run(["add", "日本語のタイトルはとても長いのでここで切られるべきです本当に長いタイトルです"])
+    @Test func theListingFitsTheTerminalWidth() async throws {
+        await todo.run(["add", String(repeating: "very long title ", count: 10), "--tag", "work"])
+        await todo.run(["add", "日本語のタイトルはとても長いのでここで切られるべきです本当に長いタイトルです"])
         let narrow = try runOnTerminal(["list", "--no-color"], columns: 40)
         let lines = narrow.screen.components(separatedBy: .newlines)
         #expect(lines.filter { $0.contains("[ ]") }.count == 2)
@@ -71,20 +71,20 @@ import Testing
         }
     }
 
-    @Test func aConfirmationIsAskedOnATerminal() throws {
-        todo.run("add a")
-        todo.run("add b")
+    @Test func aConfirmationIsAskedOnATerminal() async throws {
+        await todo.run("add a")
+        await todo.run("add b")
         let declined = try runOnTerminal(["rm", "1", "2"], input: "n\n")
         #expect(declined.screen.contains("Delete 2 todos?"))
         #expect(declined.status == 1)
-        #expect(todo.run("list --json").json.map { ($0 as? [Any])?.count } == 2)
+        #expect(await todo.run("list --json").json.map { ($0 as? [Any])?.count } == 2)
         let accepted = try runOnTerminal(["rm", "1", "2"], input: "y\n")
         #expect(accepted.status == 0, "\(accepted.screen)")
         #expect(accepted.screen.contains("Deleted 1: a"))
-        #expect(todo.run("list --json").stdout == "[]\n")
+        #expect(await todo.run("list --json").stdout == "[]\n")
     }
 
-    @Test func theShellRunsLinesFromAPipeAndGoesOnAfterErrors() {
+    @Test func theShellRunsLinesFromAPipeAndGoesOnAfterErrors() async {
         let script = """
             add "Buy milk" --tag shop
             add Call mum
@@ -96,7 +96,7 @@ import Testing
             quit
             add never runs
             """
-        let result = todo.run(["shell"], input: script + "\n")
+        let result = await todo.run(["shell"], input: script + "\n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Added 1: Buy milk"))
         #expect(result.stdout.contains("1 pending, 0 done"))
@@ -106,10 +106,10 @@ import Testing
         #expect(result.stderr.contains("todo 42 does not exist"))
         #expect(result.stdout.contains("\"pending\":1"))
         #expect(!result.stdout.contains("never runs"))
-        #expect(todo.run("list --all --json").json.map { ($0 as? [Any])?.count } == 2)
+        #expect(await todo.run("list --all --json").json.map { ($0 as? [Any])?.count } == 2)
     }
 
-    @Test func theShellSeesChangesFromAnotherProcess() throws {
+    @Test func theShellSeesChangesFromAnotherProcess() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TodoSandbox.binary)
         process.arguments = ["shell"]
@@ -122,7 +122,7 @@ import Testing
         try process.run()
         input.fileHandleForWriting.write(Data("add first\n".utf8))
         usleep(300_000)
-        todo.run("add from elsewhere")
+        await todo.run("add from elsewhere")
         usleep(800_000)
         input.fileHandleForWriting.write(Data("list\nquit\n".utf8))
         try input.fileHandleForWriting.close()
@@ -133,8 +133,8 @@ import Testing
         #expect(text.contains("from elsewhere"))
     }
 
-    @Test func theShellEndsAtTheEndOfItsInput() {
-        let result = todo.run(["shell"], input: "")
+    @Test func theShellEndsAtTheEndOfItsInput() async {
+        let result = await todo.run(["shell"], input: "")
         #expect(result.status == 0 && result.stderr == "")
     }
 }

@@ -98,6 +98,19 @@ final class TodoSandbox: @unchecked Sendable {
         run(line.split(separator: " ").map(String.init), input: input)
     }
 
+    /// Runs `todo arguments…` on a thread of its own, so that the waiting does not hold one of
+    /// Swift concurrency's few threads (which the async tests need).
+    @discardableResult
+    func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) async -> Result {
+        await onOwnThread { [self] in self.run(arguments, input: input, environment: extra) }
+    }
+
+    /// `todo arguments… ` split on spaces, on a thread of its own.
+    @discardableResult
+    func run(_ line: String, input: String? = nil) async -> Result {
+        await run(line.split(separator: " ").map(String.init), input: input)
+    }
+
     /// The store file's bytes (nil when missing).
     var storeBytes: Data? { FileManager.default.contents(atPath: storePath) }
 

@@ -17,54 +17,59 @@ import Testing
         case tag(String)
     }
 
-    @Test func eightProcessesOf250OperationsLoseNothing() throws {
-        #expect(todo.run(["add", "shared"]).status == 0)
+    @Test func eightProcessesOf250OperationsLoseNothing() async throws {
+        #expect(await todo.run(["add", "shared"]).status == 0)
         let workers = 8
         let operations = iterations(default: 250)
         let log = Locked<[[Operation]]>(Array(repeating: [], count: workers))
         let failures = Locked<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var generator = SplitMix64(seed: UInt64(worker + 1))
-            var mine: [Int] = []
-            var done: [Operation] = []
-            for step in 1...operations {
-                let choice = mine.isEmpty ? 0 : Int.random(in: 0..<7, using: &generator)
-                let environment = ["TODO_LOCK_TIMEOUT": "120"]
-                func run(_ arguments: [String]) -> TodoSandbox.Result {
-                    let result = todo.run(arguments, environment: environment)
-                    if result.status != 0 { failures.withLock { $0.append("\(arguments): \(result)") } }
-                    return result
-                }
-                switch choice {
-                case 0:
-                    let title = "w\(worker)-\(step)"
-                    let result = run(["add", title, "--json"])
-                    if let id = (result.json as? [String: Any])?["id"] as? Int {
-                        mine.append(id)
-                        done.append(.add(id: id, title: title))
+        let todo = self.todo
+        await onOwnThread {
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var generator = SplitMix64(seed: UInt64(worker + 1))
+                var mine: [Int] = []
+                var done: [Operation] = []
+                for step in 1...operations {
+                    let choice = mine.isEmpty ? 0 : Int.random(in: 0..<7, using: &generator)
+                    let environment = ["TODO_LOCK_TIMEOUT": "120"]
+                    func run(_ arguments: [String]) -> TodoSandbox.Result {
+                        let result = todo.run(arguments, environment: environment)
+                        if result.status != 0 { failures.withLock { $0.append("\(arguments): \(result)") } }
+                        return result
                     }
-                case 1:
-                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    if run(["done", String(id)]).status == 0 { done.append(.done(id)) }
-                case 2:
-                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    if run(["undone", String(id)]).status == 0 { done.append(.undone(id)) }
-                case 3:
-                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    let title = "w\(worker)-edit-\(step)"
-                    if run(["edit", String(id), "--title", title]).status == 0 { done.append(.edit(id, title: title)) }
-                case 4:
-                    let id = mine.remove(at: Int.random(in: 0..<mine.count, using: &generator))
-                    if run(["rm", String(id)]).status == 0 { done.append(.remove(id)) }
-                case 5:
-                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    _ = run(["move", String(id), "1"])
-                default:
-                    let tag = "w\(worker)s\(step)"
-                    if run(["edit", "1", "--tag", tag]).status == 0 { done.append(.tag(tag)) }
+                    switch choice {
+                    case 0:
+                        let title = "w\(worker)-\(step)"
+                        let result = run(["add", title, "--json"])
+                        if let id = (result.json as? [String: Any])?["id"] as? Int {
+                            mine.append(id)
+                            done.append(.add(id: id, title: title))
+                        }
+                    case 1:
+                        let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                        if run(["done", String(id)]).status == 0 { done.append(.done(id)) }
+                    case 2:
+                        let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                        if run(["undone", String(id)]).status == 0 { done.append(.undone(id)) }
+                    case 3:
+                        let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                        let title = "w\(worker)-edit-\(step)"
+                        if run(["edit", String(id), "--title", title]).status == 0 {
+                            done.append(.edit(id, title: title))
+                        }
+                    case 4:
+                        let id = mine.remove(at: Int.random(in: 0..<mine.count, using: &generator))
+                        if run(["rm", String(id)]).status == 0 { done.append(.remove(id)) }
+                    case 5:
+                        let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                        _ = run(["move", String(id), "1"])
+                    default:
+                        let tag = "w\(worker)s\(step)"
+                        if run(["edit", "1", "--tag", tag]).status == 0 { done.append(.tag(tag)) }
+                    }
                 }
+                log.withLock { $0[worker] = done }
             }
-            log.withLock { $0[worker] = done }
         }
         #expect(failures.withLock { $0 } == [], "every operation succeeded")
         // Replay what succeeded.
@@ -82,7 +87,7 @@ import Testing
             case .tag(let tag): tags.insert(tag)
             }
         }
-        let stored = try #require(todo.storedTodos())
+        let stored = try #require(await todo.storedTodos())
         #expect(stored.count == expected.count + 1)
         for (id, todo) in expected {
             #expect(stored[id]?["title"] as? String == todo.title, "todo \(id)")

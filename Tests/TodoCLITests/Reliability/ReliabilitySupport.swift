@@ -31,6 +31,11 @@ extension TodoSandbox {
         return byID
     }
 
+    /// ``storedTodos()`` on a thread of its own.
+    func storedTodos() async -> [Int: [String: Any]]? {
+        await onOwnThread { [self] in StoredTodos(self.storedTodos()) }.todos
+    }
+
     /// Starts `todo arguments…` without waiting for it.
     func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
         let process = Process()
@@ -59,3 +64,13 @@ let isSanitized: Bool = {
     defer { if let handle { dlclose(handle) } }
     return dlsym(handle, "__tsan_init") != nil || dlsym(handle, "__asan_init") != nil
 }()
+
+/// Todos as `todo list --json` gives them, carried across threads (they are only read).
+struct StoredTodos: @unchecked Sendable {
+    // @unchecked Sendable: the dictionaries are not changed after they are made
+    let todos: [Int: [String: Any]]?
+
+    init(_ todos: [Int: [String: Any]]?) {
+        self.todos = todos
+    }
+}

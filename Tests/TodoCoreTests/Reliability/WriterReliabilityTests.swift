@@ -20,69 +20,92 @@ import Testing
         _ = try service().importTodos(items).value()
     }
 
-    @Test func aWriterKilledDuringCompactionsOfALargeStoreLosesNothingItReported() throws {
+    @Test func aWriterKilledDuringCompactionsOfALargeStoreLosesNothingItReported() async throws {
         try fill(20_000)
-        var generator = SystemRandomNumberGenerator()
-        var known = 20_000
         let rounds = scaled(40)
+        let problems = await onOwnThread { [self] in killRounds(rounds) }
+        #expect(problems == [])
+    }
+
+    /// Kills a writer `rounds` times at random moments; returns what went wrong.
+    private func killRounds(_ rounds: Int) -> [String] {
+        var generator = SystemRandomNumberGenerator()
+        var problems: [String] = []
+        var known = 20_000
         for round in 1...rounds {
             // --small: the store is rewritten whole every few changes.
-            let worker = try Worker.start(["forever", path, "k\(round)", "--small"])
+            guard let worker = try? Worker.start(["forever", path, "k\(round)", "--small"]) else {
+                return problems + ["cannot start the worker"]
+            }
             usleep(UInt32.random(in: 30_000...400_000, using: &generator))
             worker.kill()
             let output = worker.waitForExit()
             let added = output.lines.compactMap { $0.hasPrefix("added ") ? Int($0.dropFirst(6)) : nil }
             let completed = output.lines.compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil }
-            let stored = try service().fetch(TodoQuery(status: .all)).value()
+            guard let stored = try? service().fetch(TodoQuery(status: .all)).value() else {
+                return problems + ["round \(round): the store does not read back"]
+            }
             let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
-            for id in added { #expect(byID[id] != nil, "round \(round): todo \(id) was reported added") }
-            for id in completed { #expect(byID[id]?.isDone == true, "round \(round): todo \(id) was reported done") }
-            #expect(stored.count >= known + added.count && stored.count <= known + added.count + 1)
-            _ = try service().create(TodoDraft(title: "after round \(round)")).value()
+            for id in added where byID[id] == nil { problems.append("round \(round): todo \(id) was reported added") }
+            for id in completed where byID[id]?.isDone != true {
+                problems.append("round \(round): todo \(id) was reported done")
+            }
+            if stored.count < known + added.count || stored.count > known + added.count + 1 {
+                problems.append("round \(round): \(stored.count) todos, expected \(known + added.count) (+1)")
+            }
+            guard (try? service().create(TodoDraft(title: "after round \(round)")).value()) != nil else {
+                return problems + ["round \(round): the next change fails"]
+            }
             known = stored.count + 1
         }
+        return problems
     }
 
-    @Test func eightThreadsOf250OperationsOnALargeStoreLoseNothing() throws {
+    @Test func eightThreadsOf250OperationsOnALargeStoreLoseNothing() async throws {
         try fill(2_000)  // a store large enough to keep a journal
         let shared = service()
         nonisolated(unsafe) let sharedService = shared
         let operations = scaled(250)
         let log = Locked<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            let service = worker % 2 == 0 ? sharedService : self.service()
-            var mine: [Int] = []
-            var generator = SystemRandomNumberGenerator()
-            for step in 1...operations {
-                let choice = mine.isEmpty ? 0 : Int.random(in: 0..<6, using: &generator)
-                switch choice {
-                case 0:
-                    let title = "t\(worker)-\(step)"
-                    if let todo = try? service.create(TodoDraft(title: title)).value() {
-                        mine.append(todo.id)
-                        log.withLock { $0.append("add \(todo.id) \(title)") }
-                    }
-                case 1:
-                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    if (try? service.markDone(ids: [id]).value()) != nil { log.withLock { $0.append("done \(id)") } }
-                case 2:
-                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    if (try? service.markUndone(ids: [id]).value()) != nil {
-                        log.withLock { $0.append("undone \(id)") }
-                    }
-                case 3:
-                    let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                    let title = "t\(worker)-edit-\(step)"
-                    if (try? service.update(id: id, TodoPatch(title: title)).value()) != nil {
-                        log.withLock { $0.append("edit \(id) \(title)") }
-                    }
-                case 4:
-                    let id = mine.remove(at: Int.random(in: 0..<mine.count, using: &generator))
-                    if (try? service.delete(ids: [id]).value()) != nil { log.withLock { $0.append("rm \(id)") } }
-                default:
-                    let tag = "t\(worker)s\(step)"
-                    if (try? service.update(id: 1, TodoPatch(addTags: [tag])).value()) != nil {
-                        log.withLock { $0.append("tag 1 \(tag)") }
+        let makeService: @Sendable () -> TodoServiceType = { [self] in self.service() }
+        await onOwnThread {
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                let service = worker % 2 == 0 ? sharedService : makeService()
+                var mine: [Int] = []
+                var generator = SystemRandomNumberGenerator()
+                for step in 1...operations {
+                    let choice = mine.isEmpty ? 0 : Int.random(in: 0..<6, using: &generator)
+                    switch choice {
+                    case 0:
+                        let title = "t\(worker)-\(step)"
+                        if let todo = try? service.create(TodoDraft(title: title)).value() {
+                            mine.append(todo.id)
+                            log.withLock { $0.append("add \(todo.id) \(title)") }
+                        }
+                    case 1:
+                        let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                        if (try? service.markDone(ids: [id]).value()) != nil {
+                            log.withLock { $0.append("done \(id)") }
+                        }
+                    case 2:
+                        let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                        if (try? service.markUndone(ids: [id]).value()) != nil {
+                            log.withLock { $0.append("undone \(id)") }
+                        }
+                    case 3:
+                        let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
+                        let title = "t\(worker)-edit-\(step)"
+                        if (try? service.update(id: id, TodoPatch(title: title)).value()) != nil {
+                            log.withLock { $0.append("edit \(id) \(title)") }
+                        }
+                    case 4:
+                        let id = mine.remove(at: Int.random(in: 0..<mine.count, using: &generator))
+                        if (try? service.delete(ids: [id]).value()) != nil { log.withLock { $0.append("rm \(id)") } }
+                    default:
+                        let tag = "t\(worker)s\(step)"
+                        if (try? service.update(id: 1, TodoPatch(addTags: [tag])).value()) != nil {
+                            log.withLock { $0.append("tag 1 \(tag)") }
+                        }
                     }
                 }
             }
