@@ -224,6 +224,9 @@ final class StoreFileBytes {
     let buffer: UnsafeRawBufferPointer
     private let mapped: Bool
 
+    /// Whether the bytes are a mapping of the file (rather than a copy in memory).
+    var isMapped: Bool { mapped }
+
     /// Files at least this large are mapped rather than read.
     static let mappingThreshold = 1 << 20
 

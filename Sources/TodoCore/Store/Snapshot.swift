@@ -90,11 +90,13 @@ enum Snapshot {
 
     /// Reads a whole snapshot from the file's bytes (read or mapped), checking everything.
     static func decode(_ bytes: StoreFileBytes, file: String, recovery: String) throws(TodoError) -> Decoded {
-        try decode(bytes.buffer, file: file, recovery: recovery)
+        try decode(bytes.buffer, file: file, recovery: recovery, isMapped: bytes.isMapped)
     }
 
+    /// `isMapped`: the bytes are a mapping of the file, whose pages the decoding of a large
+    /// todo array gives back as it goes (they are read again from the file if looked at later).
     private static func decode(
-        _ buffer: UnsafeRawBufferPointer, file: String, recovery: String
+        _ buffer: UnsafeRawBufferPointer, file: String, recovery: String, isMapped: Bool = false
     ) throws(TodoError)
         -> Decoded
     {
@@ -112,7 +114,7 @@ enum Snapshot {
                     return .failure(.storeTooNew(file: file, version: version, supported: Snapshot.version))
                 }
                 var reader = JSONReader(buffer, at: start)
-                return .success(try decodeDocument(&reader))
+                return .success(try decodeDocument(&reader, isMapped: isMapped))
             } catch {
                 let (line, column) = JSONError.lineAndColumn(of: error.offset, in: buffer)
                 return .failure(damaged("\(error.message) at line \(line), column \(column)"))
@@ -138,7 +140,7 @@ enum Snapshot {
         return nil
     }
 
-    private static func decodeDocument(_ reader: inout JSONReader) throws(JSONError) -> Decoded {
+    private static func decodeDocument(_ reader: inout JSONReader, isMapped: Bool) throws(JSONError) -> Decoded {
         let documentStart = reader.index
         guard reader.peek() == UInt8(ascii: "{") else {
             let found: String
@@ -184,7 +186,7 @@ enum Snapshot {
                 guard reader.peek() == UInt8(ascii: "[") else {
                     throw JSONError(offset: valueStart, message: "\"todos\" must be an array")
                 }
-                if let lines = TodoLines.decodeInParallel(reader.bytes, at: reader.index) {
+                if let lines = TodoLines.decodeInParallel(reader.bytes, at: reader.index, releasingPages: isMapped) {
                     todos = lines.todos
                     todoOffsets = lines.offsets
                     reader = JSONReader(reader.bytes, at: lines.end)

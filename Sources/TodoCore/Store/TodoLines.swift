@@ -28,7 +28,14 @@ enum TodoLines {
     }
 
     /// The todos of the array starting at `start` (its `[`), or `nil` (see above).
-    static func decodeInParallel(_ bytes: UnsafeRawBufferPointer, at start: Int) -> Decoded? {
+    ///
+    /// `releasingPages`: `bytes` map a file that is not written in place; each run gives the
+    /// pages it has decoded back to the system as it goes (`MADV_DONTNEED`), so that the
+    /// file's pages and the todos decoded from them are not resident at once (a page looked at
+    /// again is read again from the file).
+    static func decodeInParallel(
+        _ bytes: UnsafeRawBufferPointer, at start: Int, releasingPages: Bool = false
+    ) -> Decoded? {
         guard start + 2 < bytes.count, bytes[start] == UInt8(ascii: "["), bytes[start + 1] == 0x0A else { return nil }
         let first = start + 2
         guard let close = closingLine(bytes, from: first), close - first >= parallelThreshold else { return nil }
@@ -65,7 +72,8 @@ enum TodoLines {
                 DispatchQueue.concurrentPerform(iterations: limits.count - 1) { run in
                     let outcome = decodeRun(
                         shared.bytes, from: limits[run], to: limits[run + 1], isLast: run == limits.count - 2,
-                        into: target, at: indices[run], capacity: indices[run + 1] - indices[run])
+                        into: target, at: indices[run], capacity: indices[run + 1] - indices[run],
+                        releasingPages: releasingPages)
                     done.set(outcome, at: run)
                 }
                 let outcomes = (0..<(limits.count - 1)).map { done.get($0) }
@@ -126,11 +134,13 @@ enum TodoLines {
     /// and a line break — the last line of the last run without the comma.
     private static func decodeRun(
         _ bytes: UnsafeRawBufferPointer, from: Int, to: Int, isLast: Bool, into target: Target, at index: Int,
-        capacity: Int
+        capacity: Int, releasingPages: Bool
     ) -> RunOutcome {
         var reader = JSONReader(bytes, at: from)
         var outcome = RunOutcome()
+        var pages = PageRelease(bytes, from: from, isOn: releasingPages)
         while reader.index < to {
+            pages.release(before: reader.index)
             guard outcome.initialized < capacity else { return outcome }
             let lineStart = reader.index
             guard let todo = try? Todo.read(from: &reader, defaultPosition: 0) else { return outcome }
@@ -148,6 +158,34 @@ enum TodoLines {
         }
         outcome.complete = reader.index == to && outcome.initialized == capacity
         return outcome
+    }
+
+    /// Gives a run's decoded pages of a mapped file back, a megabyte at a time: only pages
+    /// wholly inside the run (its first and last pages may hold a neighbour's bytes).
+    private struct PageRelease {
+        static let step = 1 << 20
+        static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let base: UInt
+        let isOn: Bool
+        /// The address up to which pages have been released (page-aligned).
+        var released: UInt
+
+        init(_ bytes: UnsafeRawBufferPointer, from: Int, isOn: Bool) {
+            base = UInt(bitPattern: bytes.baseAddress)
+            self.isOn = isOn && PageRelease.pageSize > 0
+            let page = UInt(max(PageRelease.pageSize, 1))
+            released = (base + UInt(from) + page - 1) / page * page
+        }
+
+        /// Releases the whole pages before `offset`, once a megabyte has been decoded.
+        mutating func release(before offset: Int) {
+            guard isOn else { return }
+            let page = UInt(PageRelease.pageSize)
+            let end = (base + UInt(offset)) / page * page
+            guard end >= released + UInt(PageRelease.step) else { return }
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: released), Int(end - released), MADV_DONTNEED)
+            released = end
+        }
     }
 
     /// Where the runs write: disjoint parts of the result's storage.

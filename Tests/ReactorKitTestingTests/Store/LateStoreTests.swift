@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Testing) import ReactorKit
 @_spi(Testing) import ReactorKitTesting
 import Testing
@@ -84,8 +85,10 @@ import Testing
         let pending = reactor.pending
         let failures = await withCapturedFailures {
             let store = ReactorTestStore(reactor, timeout: .seconds(5))
-            Task.detached {
-                try? await Task.sleep(for: .milliseconds(20))
+            // A thread of its own: a task could wait for a busy cooperative pool longer than the
+            // timeout while the other tests run.
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 0.02)
                 pending.onNext(3)
             }
             await store.receive(.add(3)) { $0.value = 3 }
