@@ -7,6 +7,15 @@ import TodoCore
 /// It needs a terminal on standard input and output, and refuses otherwise (exit 1).
 enum UICommand {
     static func run(in context: CommandContext) -> ExitCode {
+        // A store that cannot be read (damaged, newer, locked, unreadable) is refused first,
+        // with the exit code every command gives it, terminal or not.
+        do {
+            _ = try context.provider.storageService.read { try $0.nextID() }
+        } catch let error as TodoError {
+            return context.fail(error)
+        } catch {
+            return context.fail(.io(file: context.provider.storageService.location, operation: "read", reason: "\(error)"))
+        }
         let terminal = context.terminal
         guard terminal.inputIsTerminal, terminal.outputIsTerminal else {
             let which: String

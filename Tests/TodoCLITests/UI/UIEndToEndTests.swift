@@ -255,6 +255,16 @@ struct UIEndToEndTests {
         #expect(todo.storeBytes == nil, "nothing written")
     }
 
+    @Test func aDamagedStoreIsRefusedFirstWithItsExitCode() {
+        todo.writeStore("{\"version\": 1, \"todos\": [")
+        let before = todo.storeBytes
+        let result = todo.run(["ui"])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("todos.json"), "names the file: \(result.stderr)")
+        #expect(todo.storeBytes == before, "unchanged")
+    }
+
     @Test func theHelpShowsTheKeys() {
         let result = todo.run(["ui", "--help"])
         #expect(result.status == 0)
