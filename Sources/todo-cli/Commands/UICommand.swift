@@ -14,7 +14,8 @@ enum UICommand {
         } catch let error as TodoError {
             return context.fail(error)
         } catch {
-            return context.fail(.io(file: context.provider.storageService.location, operation: "read", reason: "\(error)"))
+            return context.fail(
+                .io(file: context.provider.storageService.location, operation: "read", reason: "\(error)"))
         }
         let terminal = context.terminal
         guard terminal.inputIsTerminal, terminal.outputIsTerminal else {
