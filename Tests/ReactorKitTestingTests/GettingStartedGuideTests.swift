@@ -263,30 +263,10 @@ final class FakeNoteService: NoteServiceType {
         Assert it with a closure, e.g. `store.send(.load) { $0.notes = ["milk", "eggs"] }`.
         """
 
-    /// Each ```swift block of Docs/GettingStarted.md but the package manifest is in this file,
-    /// its lines in order and contiguous (leading white space and imports aside).
+    /// Each ```swift block of Docs/GettingStarted.md but the package manifest is in this file.
     @Test func everySnippetIsHere() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let guide = try String(contentsOf: root.appendingPathComponent("Docs/GettingStarted.md"), encoding: .utf8)
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let sourceLines = Self.normalized(source)
-        let snippets = guide.components(separatedBy: "```swift\n").dropFirst()
-            .map { $0.components(separatedBy: "```")[0] }
-            .filter { !$0.hasPrefix("// swift-tools-version") }
-        #expect(snippets.count >= 6)
-        for snippet in snippets {
-            let lines = Self.normalized(snippet)
-            let found = (0...max(sourceLines.count - lines.count, 0)).contains { start in
-                Array(sourceLines[start..<min(start + lines.count, sourceLines.count)]) == lines
-            }
-            #expect(found, "this snippet of Docs/GettingStarted.md is not in \(#fileID):\n\(snippet)")
-        }
-    }
-
-    private static func normalized(_ text: String) -> [String] {
-        text.components(separatedBy: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("import ") && !$0.hasPrefix("@testable import ") }
+        try GuideSnippets.expectInFile(
+            guide: "Docs/GettingStarted.md", source: #filePath, minimumCount: 7,
+            skipping: { $0.hasPrefix("// swift-tools-version") })
     }
 }
