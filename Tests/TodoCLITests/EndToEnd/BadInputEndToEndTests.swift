@@ -122,7 +122,9 @@ import Testing
         // flock(1)'s kind of lock, and the POSIX record lock other tools (Python's lockf) take.
         let call = kind == "flock" ? "fcntl.flock(f, fcntl.LOCK_EX)" : "fcntl.lockf(f, fcntl.LOCK_EX)"
         holder.arguments = [
-            "python3", "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'a'); \(call); print('locked', flush=True); time.sleep(20)", lock,
+            "python3", "-c",
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); \(call); print('locked', flush=True); time.sleep(20)",
+            lock,
         ]
         let output = Pipe()
         holder.standardOutput = output
@@ -132,7 +134,9 @@ import Testing
         let result = todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "0.3"])
         #expect(result.status == 75, "\(result)")
         #expect(todo.storeBytes == before)
-        #expect(todo.run(["list"], environment: ["TODO_LOCK_TIMEOUT": "0.3"]).status == 75, "a reader waits for the lock too")
+        #expect(
+            todo.run(["list"], environment: ["TODO_LOCK_TIMEOUT": "0.3"]).status == 75,
+            "a reader waits for the lock too")
     }
 
     @Test func aFullDiskIsAnIOErrorAndLosesNothing() {
