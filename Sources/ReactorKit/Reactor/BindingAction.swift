@@ -2,7 +2,7 @@
 /// `reduce` with ``apply(to:)``.
 ///
 /// ReactorKit's `BindingAction` (its main branch, in `ReactorKitObservation`), with the same
-/// names and semantics: build it with ``set(_:_:)``; two binding actions are equal when they
+/// names and semantics: build it with `set(_:_:)`; two binding actions are equal when they
 /// write the same key path and were both built from equal `Equatable` values.
 ///
 /// ```swift

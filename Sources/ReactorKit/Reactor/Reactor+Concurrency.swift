@@ -45,6 +45,7 @@ extension Reactor {
     ///   - action: The action to send.
     ///   - predicate: The condition the awaited state must meet.
     ///   - timeout: How long to wait at most; `nil` waits as long as needed.
+    ///   - isolation: The actor the caller runs on, which the wait keeps (leave the default).
     /// - Returns: The first new state for which `predicate` returns `true`.
     /// - Throws: `RxError.timeout` when `timeout` passes first, `RxError.noElements` when the
     ///   state stream ends first, `CancellationError` when the task is cancelled.

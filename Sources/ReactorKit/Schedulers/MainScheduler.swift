@@ -3,7 +3,7 @@ import Synchronization
 
 /// Runs work on the main dispatch queue.
 ///
-/// When called on the main thread with nothing of its own pending, ``schedule(_:action:)``
+/// When called on the main thread with nothing of its own pending, `schedule(_:action:)`
 /// runs the action at once, as RxSwift's `MainScheduler` does; otherwise it goes through
 /// `DispatchQueue.main.async`. ``asyncInstance`` always goes through the queue.
 ///

@@ -54,6 +54,10 @@ public final class Spy<Input, Output>: @unchecked Sendable {
     /// - Parameters:
     ///   - name: The name shown in failure messages, as `fetchTasks`.
     ///   - log: A log shared with other spies, to check the order of calls across them.
+    ///   - fileID: The file to report a failure at; leave the default (the caller's).
+    ///   - filePath: The file's full path, for XCTest; leave the default.
+    ///   - line: The line to report a failure at; leave the default.
+    ///   - column: The column to report a failure at; leave the default.
     public init(
         _ name: String,
         log: CallLog? = nil,

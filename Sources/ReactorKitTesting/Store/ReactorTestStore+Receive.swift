@@ -12,7 +12,7 @@ extension ReactorTestStore {
     ///
     /// Mutations compare with `==` when `Mutation` is `Equatable`, structurally otherwise. If
     /// the mutation has not arrived: with a test scheduler, the store fails at once (it never
-    /// moves virtual time itself; ``advance(by:)`` first); without one, it blocks up to
+    /// moves virtual time itself; ``advance(by:fileID:filePath:line:column:)`` first); without one, it blocks up to
     /// ``timeout`` (in async tests, `await store.receive(…)` waits without blocking). With
     /// ``Exhaustivity/off``, mutations before the first equal one are skipped.
     ///
@@ -21,6 +21,10 @@ extension ReactorTestStore {
     ///   - timeout: How long to wait in real time; by default ``timeout``, or no wait with a
     ///     test scheduler.
     ///   - update: Turns the state before the mutation into the expected state after it.
+    ///   - fileID: The file to report a failure at; leave the default (the caller's).
+    ///   - filePath: The file's full path, for XCTest; leave the default.
+    ///   - line: The line to report a failure at; leave the default.
+    ///   - column: The column to report a failure at; leave the default.
     public func receive(
         _ mutation: R.Mutation,
         timeout: Duration? = nil,

@@ -29,15 +29,17 @@
 /// only what the test asserts (see ``exhaustivity``).
 ///
 /// Mutations that come from a ``TestScheduler`` arrive only when the test moves virtual
-/// time with ``advance(by:)``, ``advance(to:)`` or ``run()``: a synchronous `receive` then
-/// never waits. Without a test scheduler, `receive` and `finish` wait up to ``timeout`` in
-/// real time; use their `async` forms (`await store.receive(…)`) in async tests, so the wait
+/// time with ``advance(by:fileID:filePath:line:column:)``,
+/// ``advance(to:fileID:filePath:line:column:)`` or ``run(fileID:filePath:line:column:)``: a
+/// synchronous `receive` then never waits. Without a test scheduler, `receive` and `finish`
+/// wait up to ``timeout`` in real time; use their `async` forms (`await store.receive(…)`) in async tests, so the wait
 /// does not block a thread the reactor's own work may need.
 public final class ReactorTestStore<R: Reactor> {
     /// The reactor under test.
     public let reactor: R
 
-    /// The virtual-time scheduler that ``advance(by:)``, ``advance(to:)`` and ``run()`` move.
+    /// The virtual-time scheduler that ``advance(by:fileID:filePath:line:column:)``,
+    /// ``advance(to:fileID:filePath:line:column:)`` and ``run(fileID:filePath:line:column:)`` move.
     public let scheduler: TestScheduler?
 
     /// How much the test must assert; can change in the middle of a test.
@@ -80,6 +82,10 @@ public final class ReactorTestStore<R: Reactor> {
     ///   - exhaustivity: Whether every mutation, state change and running stream must be
     ///     asserted (``Exhaustivity/on``, the default).
     ///   - timeout: How long `receive` and `finish` wait in real time.
+    ///   - fileID: The file to report a failure at; leave the default (the caller's).
+    ///   - filePath: The file's full path, for XCTest; leave the default.
+    ///   - line: The line to report a failure at; leave the default.
+    ///   - column: The column to report a failure at; leave the default.
     public init(
         _ reactor: R,
         scheduler: TestScheduler? = nil,
@@ -139,6 +145,10 @@ public final class ReactorTestStore<R: Reactor> {
     ///   - action: The action to send.
     ///   - update: Turns the state before the action into the expected state after it; `nil`
     ///     when the action changes no state synchronously.
+    ///   - fileID: The file to report a failure at; leave the default (the caller's).
+    ///   - filePath: The file's full path, for XCTest; leave the default.
+    ///   - line: The line to report a failure at; leave the default.
+    ///   - column: The column to report a failure at; leave the default.
     public func send(
         _ action: R.Action,
         assert update: ((inout R.State) throws -> Void)? = nil,

@@ -13,7 +13,7 @@
 /// - not `deleted` ones, nor the `recurring` templates (parents): their occurrences (children,
 ///   with a `parent`) are the real tasks. The pending occurrence of a series that is due last
 ///   carries the series' recurrence (the parent's `recur`, else its own), mapped by
-///   ``Recurrence/init(taskwarrior:)``; other occurrences, and done ones, carry none, so that
+///   `Recurrence(taskwarrior:)`; other occurrences, and done ones, carry none, so that
 ///   completing them does not create a duplicate. A `recur` that does not map (`weekdays`,
 ///   `quarterly`) is kept in that todo's note as `recur:VALUE`.
 ///

@@ -10,8 +10,8 @@ extension TodoTxtFormat {
     ///
     /// Each line is canonical todo.txt: `x COMPLETED CREATED title` for a done todo (its priority
     /// as `pri:X`, as todo.txt-cli keeps it), `(X) CREATED title` for a pending one; then the
-    /// tags (`+project` for each tag, then each `@context` as it is), `due:YYYY-MM-DD`, `rec:` (``Recurrence/todoTxtValue``)
-    /// and the note's `key:value` lines (so what an import kept there goes back).
+    /// tags (`+project` for each tag, then each `@context` as it is), `due:YYYY-MM-DD`, `rec:`
+    /// (`Recurrence.todoTxtValue`) and the note's `key:value` lines (so what an import kept there goes back).
     ///
     /// todo.txt has no place for the rest of a note, nor for ids and uuids: they are not
     /// written. Line breaks in a title become spaces. Reading the lines back gives the same

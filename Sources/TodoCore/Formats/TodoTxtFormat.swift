@@ -22,7 +22,7 @@
 /// - `+project` becomes the tag `project` and `@context` the tag `@context` (with its `@`, so
 ///   the two kinds stay apart and are written back as they were).
 /// - `due:YYYY-MM-DD` is the due day; `rec:` (topydo's `rec:1w`, `rec:+2d`, `rec:1m`) the
-///   recurrence where it maps to one (``Recurrence/init(todoTxt:)``).
+///   recurrence where it maps to one (`Recurrence(todoTxt:)`).
 /// - Other `key:value` pairs (and a `due:`, `rec:` or `pri:` whose value cannot be used) are kept
 ///   in the note, one `key:value` per line, so nothing is lost.
 /// - The title is what is left, with single spaces between its words.

@@ -175,7 +175,20 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
 /// A day of the week, Monday first.
 public enum Weekday: String, Sendable, CaseIterable {
-    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+    /// Monday.
+    case monday
+    /// Tuesday.
+    case tuesday
+    /// Wednesday.
+    case wednesday
+    /// Thursday.
+    case thursday
+    /// Friday.
+    case friday
+    /// Saturday.
+    case saturday
+    /// Sunday.
+    case sunday
 
     /// The three-letter abbreviation: `mon`, `tue`, …
     public var abbreviation: String { String(rawValue.prefix(3)) }

@@ -1,8 +1,12 @@
 /// How important a todo is; `none` unless set.
 public enum Priority: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    /// No priority (the default).
     case none = 0
+    /// Low priority.
     case low = 1
+    /// Medium priority.
     case medium = 2
+    /// High priority.
     case high = 3
 
     /// Parses `high`, `medium`, `low` or `none` (any case; also `h`, `m`, `l`, `H`, `M`, `L`).

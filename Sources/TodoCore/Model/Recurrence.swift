@@ -3,9 +3,13 @@
 /// Written as `daily`, `weekly`, `monthly`, `yearly`, `Nd` (every N days) or `Nw` (every N
 /// weeks); `1d` is `daily` and `1w` is `weekly`.
 public enum Recurrence: Sendable, Hashable, CustomStringConvertible {
+    /// Every day.
     case daily
+    /// Every week.
     case weekly
+    /// Every month, on the same day (the month's last day when it has fewer days).
     case monthly
+    /// Every year, on the same day.
     case yearly
     /// Every `n` days (`n` ≥ 2).
     case everyDays(Int)

@@ -9,7 +9,12 @@
 public struct TodoQuery: Sendable, Hashable {
     /// Pending todos, done ones, or both.
     public enum Status: String, Sendable, Hashable, CaseIterable {
-        case pending, done, all
+        /// Todos not done yet.
+        case pending
+        /// Done todos.
+        case done
+        /// Every todo.
+        case all
     }
 
     /// The order of the result.

@@ -16,26 +16,43 @@
 public final class TodoEditReactor: Reactor {
     /// Creating a todo, or editing one.
     public enum Mode: Sendable, Equatable {
+        /// Creating a todo.
         case new
+        /// Editing this todo.
         case edit(Todo)
     }
 
     /// A field that can hold a validation error.
     public enum Field: String, Sendable, Hashable, CaseIterable {
-        case title, due, tags, recurrence
+        /// The title.
+        case title
+        /// The due date.
+        case due
+        /// The tags.
+        case tags
+        /// The recurrence.
+        case recurrence
     }
 
     /// What the form's user does.
     public enum Action: Sendable, Equatable {
+        /// Sets the title.
         case setTitle(String)
+        /// Sets the note; `nil` removes it.
         case setNote(String?)
+        /// Sets the priority.
         case setPriority(Priority)
+        /// Sets the due date; `nil` removes it.
         case setDue(DateInput?)
         /// A due date as typed; blank removes it.
         case setDueText(String)
+        /// Replaces the tags.
         case setTags(Set<String>)
+        /// Adds a tag.
         case addTag(String)
+        /// Removes a tag.
         case removeTag(String)
+        /// Sets the recurrence; `nil` removes it.
         case setRecurrence(Recurrence?)
         /// A recurrence as typed (`weekly`, `3d`); blank or `none` removes it.
         case setRecurrenceText(String)
@@ -47,10 +64,15 @@ public final class TodoEditReactor: Reactor {
 
     /// A change to the state.
     public enum Mutation: Sendable, Equatable {
+        /// Replaces the form's fields.
         case setFields(TodoEditFields)
+        /// Sets or clears the validation error of a field.
         case setValidationError(Field, String?)
+        /// Starts or ends saving.
         case setSubmitting(Bool)
+        /// Closes the form, with the todo saved (`nil` when cancelled).
         case dismiss(saved: Todo?)
+        /// Shows an error the service reported.
         case setError(TodoError)
     }
 

@@ -40,13 +40,19 @@ public final class TodoListReactor: Reactor {
 
     /// A change to the state.
     public enum Mutation: Sendable, Equatable {
+        /// Starts or ends loading.
         case setLoading(Bool)
+        /// Replaces the query.
         case setQuery(TodoQuery)
+        /// Replaces the loaded todos, as of `today`.
         case setTodos([Todo], today: CalendarDay)
         /// A change from the bus, applied to the loaded todos.
         case apply(TodoEvent)
+        /// Enters or leaves edit mode.
         case setEditing(Bool)
+        /// Records what the last action did.
         case setOutcome(TodoListOutcome)
+        /// Records the error the last action ended with.
         case setError(TodoError)
     }
 
@@ -262,13 +268,19 @@ public final class TodoListReactor: Reactor {
 
 /// What a list action did, for a front end to report ("Completed 3: Buy milk").
 public enum TodoListOutcome: Sendable, Equatable {
+    /// Todos marked done (with the next occurrences of recurring ones).
     case completed(TodoMarkResult)
+    /// Todos marked pending again.
     case reopened(TodoMarkResult)
+    /// The todos deleted.
     case deleted([Todo])
+    /// The todo moved, at its new position.
     case moved(Todo)
     /// The done todos deleted (none when there were none).
     case cleared([Todo])
+    /// The last change undone.
     case undone(TodoUndoResult)
+    /// The todos imported.
     case imported(TodoImportResult)
     /// The user declined a confirmation; nothing changed.
     case cancelled
@@ -278,7 +290,10 @@ public enum TodoListOutcome: Sendable, Equatable {
 public struct TodoSection: Sendable, Equatable {
     /// Pending or done.
     public enum Kind: Sendable, Equatable {
-        case pending, done
+        /// Pending todos.
+        case pending
+        /// Done todos.
+        case done
     }
 
     /// Which todos these are.

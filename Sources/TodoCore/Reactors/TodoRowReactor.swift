@@ -19,8 +19,11 @@ public final class TodoRowReactor: Reactor {
 
     /// A change to the state.
     public enum Mutation: Sendable, Equatable {
+        /// Replaces the todo.
         case setTodo(Todo)
+        /// The todo was deleted.
         case setDeleted
+        /// Records the error the last action ended with.
         case setError(TodoError)
     }
 

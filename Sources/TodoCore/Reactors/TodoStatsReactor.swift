@@ -15,7 +15,9 @@ public final class TodoStatsReactor: Reactor {
 
     /// A change to the state.
     public enum Mutation: Sendable, Equatable {
+        /// Replaces the counts.
         case setStats(TodoStats)
+        /// Records the error counting ended with.
         case setError(TodoError)
     }
 

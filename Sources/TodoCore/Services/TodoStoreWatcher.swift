@@ -24,6 +24,8 @@ public final class TodoStoreWatcher: @unchecked Sendable {
     /// Creates a watcher (stopped) for the provider's store.
     ///
     /// - Parameters:
+    ///   - provider: The provider whose storage is watched and whose todo service's `events`
+    ///     carry `reloaded`; held unowned (the provider must outlive the watcher).
     ///   - interval: How often to look (250 ms by default: changes appear within a second).
     ///   - queue: Where the check runs and `reloaded` is published from.
     public init(

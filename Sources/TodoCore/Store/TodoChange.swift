@@ -6,7 +6,22 @@
 public struct TodoChange: Sendable, Hashable {
     /// What kind of change this is.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case created, updated, deleted, moved, markedDone, markedUndone, cleared, imported
+        /// Todos added.
+        case created
+        /// A todo's fields changed.
+        case updated
+        /// Todos deleted.
+        case deleted
+        /// A todo moved in the list.
+        case moved
+        /// Todos marked done.
+        case markedDone
+        /// Todos marked pending again.
+        case markedUndone
+        /// The done todos deleted.
+        case cleared
+        /// Todos imported from a file.
+        case imported
         /// The undoing of the latest change in the history (which it removes from the history).
         case undone
     }

@@ -1,0 +1,198 @@
+import Foundation
+import ReactorKit
+import ReactorKitTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The ported example of Docs/ReactorKitCompatibility.md: an iOS search screen (a ReactorKit
+// reactor, an RxCocoa-bound view controller, a URLSession service) moved to this package.
+// `everyPortedSnippetIsHere` checks that the guide's ported code is this file's.
+
+// MARK: - The reactor, unchanged but for its imports
+
+protocol SearchServiceType {
+    func search(query: String?, page: Int) -> Observable<(repos: [String], nextPage: Int?)>
+}
+
+final class SearchViewReactor: Reactor {
+    enum Action {
+        case updateQuery(String?)
+        case loadNextPage
+    }
+
+    enum Mutation {
+        case setQuery(String?)
+        case setRepos([String], nextPage: Int?)
+        case appendRepos([String], nextPage: Int?)
+        case setLoadingNextPage(Bool)
+    }
+
+    struct State {
+        var query: String?
+        var repos: [String] = []
+        var nextPage: Int?
+        var isLoadingNextPage = false
+    }
+
+    let initialState = State()
+    private let service: SearchServiceType
+
+    init(service: SearchServiceType) {
+        self.service = service
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .updateQuery(let query):
+            return Observable.concat([
+                Observable.just(Mutation.setQuery(query)),
+                service.search(query: query, page: 1)
+                    .take(until: self.action.filter(Action.isUpdateQueryAction))
+                    .map { Mutation.setRepos($0.repos, nextPage: $0.nextPage) },
+            ])
+        case .loadNextPage:
+            guard !currentState.isLoadingNextPage, let page = currentState.nextPage else {
+                return Observable.empty()
+            }
+            return Observable.concat([
+                Observable.just(Mutation.setLoadingNextPage(true)),
+                service.search(query: currentState.query, page: page)
+                    .take(until: self.action.filter(Action.isUpdateQueryAction))
+                    .map { Mutation.appendRepos($0.repos, nextPage: $0.nextPage) },
+                Observable.just(Mutation.setLoadingNextPage(false)),
+            ])
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setQuery(let query):
+            state.query = query
+        case .setRepos(let repos, let nextPage):
+            state.repos = repos
+            state.nextPage = nextPage
+        case .appendRepos(let repos, let nextPage):
+            state.repos.append(contentsOf: repos)
+            state.nextPage = nextPage
+        case .setLoadingNextPage(let isLoadingNextPage):
+            state.isLoadingNextPage = isLoadingNextPage
+        }
+        return state
+    }
+}
+
+extension SearchViewReactor.Action {
+    static func isUpdateQueryAction(_ action: SearchViewReactor.Action) -> Bool {
+        if case .updateQuery = action {
+            return true
+        } else {
+            return false
+        }
+    }
+}
+
+// MARK: - The service, without RxCocoa's URLSession extension
+
+final class GitHubSearchService: SearchServiceType {
+    func search(query: String?, page: Int) -> Observable<(repos: [String], nextPage: Int?)> {
+        guard let query, !query.isEmpty,
+            let url = URL(string: "https://api.github.com/search/repositories?q=\(query)&page=\(page)")
+        else { return .just(([], nil)) }
+        return Observable.async { try await URLSession.shared.data(from: url).0 }
+            .map { data in
+                let json = try JSONSerialization.jsonObject(with: data)
+                guard let items = (json as? [String: Any])?["items"] as? [[String: Any]] else {
+                    return ([], nil)
+                }
+                let repos = items.compactMap { $0["full_name"] as? String }
+                return (repos, repos.isEmpty ? nil : page + 1)
+            }
+            .catchAndReturn(([], nil))
+    }
+}
+
+// MARK: - The view, without UIKit and RxCocoa
+
+final class SearchScreen: DeferredReactorView {
+    let queryText = PublishRelay<String?>()
+    let scrolledToBottom = PublishRelay<Void>()
+    var disposeBag = DisposeBag()
+    private let scheduler: SchedulerType
+    private let render: ([String]) -> Void
+
+    init(scheduler: SchedulerType = MainScheduler.instance, render: @escaping ([String]) -> Void) {
+        self.scheduler = scheduler
+        self.render = render
+    }
+
+    func bind(reactor: SearchViewReactor) {
+        queryText
+            .throttle(.milliseconds(300), scheduler: scheduler)
+            .map { Reactor.Action.updateQuery($0) }
+            .bind(to: reactor.action)
+            .disposed(by: disposeBag)
+
+        scrolledToBottom
+            .map { Reactor.Action.loadNextPage }
+            .bind(to: reactor.action)
+            .disposed(by: disposeBag)
+
+        reactor.state.map { $0.repos }
+            .distinctUntilChanged()
+            .bind(onNext: render)
+            .disposed(by: disposeBag)
+    }
+}
+
+// MARK: - The tests
+
+/// A search service whose results the test gives, page by page.
+private final class FakeSearchService: SearchServiceType {
+    let searchSpy = Spy<(query: String?, page: Int), (repos: [String], nextPage: Int?)>("search")
+
+    func search(query: String?, page: Int) -> Observable<(repos: [String], nextPage: Int?)> {
+        .deferred { .just(try self.searchSpy((query, page))) }
+    }
+}
+
+@Suite struct CompatibilityGuideTests {
+    @Test func thePortedScreenSearchesAndPages() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let service = FakeSearchService()
+        service.searchSpy.answers { query, page in
+            page == 1 ? (["\(query ?? "")/one", "\(query ?? "")/two"], 2) : (["\(query ?? "")/three"], nil)
+        }
+        var rendered: [[String]] = []
+        let screen = SearchScreen(scheduler: scheduler, render: { rendered.append($0) })
+        let reactor = SearchViewReactor(service: service)
+        screen.reactor = reactor
+        #expect(rendered.isEmpty)  // not bound until the host says the screen is ready
+        screen.performBinding()
+
+        scheduler.scheduleAt(10) { screen.queryText.accept("swift") }
+        scheduler.scheduleAt(20) { screen.scrolledToBottom.accept(()) }
+        scheduler.scheduleAt(30) { screen.scrolledToBottom.accept(()) }  // no next page: nothing
+        scheduler.start()
+
+        #expect(rendered == [[], ["swift/one", "swift/two"], ["swift/one", "swift/two", "swift/three"]])
+        #expect(service.searchSpy.calls.map(\.page) == [1, 2])
+        #expect(reactor.currentState.nextPage == nil)
+        #expect(!reactor.currentState.isLoadingNextPage)
+    }
+
+    @Test func theRealServiceAsksNothingForAnEmptyQuery() async throws {
+        let result = try await GitHubSearchService().search(query: "", page: 1).values.first { _ in true }
+        #expect(result?.repos == [])
+        #expect(result?.nextPage == nil)
+    }
+
+    @Test func everyPortedSnippetIsHere() throws {
+        try GuideSnippets.expectInFile(
+            guide: "Docs/ReactorKitCompatibility.md", source: #filePath,
+            skipping: { $0.contains("import UIKit") || $0.contains("RxCocoa") || $0.contains("RxSwift") })
+    }
+}

@@ -1,0 +1,1 @@
+../../ReactorKitTestingTests/Support/GuideSnippets.swift
