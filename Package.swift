@@ -32,9 +32,11 @@ let package = Package(
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(
-            name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker"],
+            name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker", "TestSupport"],
             exclude: ["Formats/Fixtures"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "todo-store-worker"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "todo-store-worker", "TestSupport"]),
+        // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),
     ],
     swiftLanguageModes: [.v6]

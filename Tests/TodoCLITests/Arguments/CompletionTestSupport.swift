@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import todo_cli
@@ -82,19 +83,17 @@ enum Shell {
     static func run(
         _ name: String, _ arguments: [String], in folder: String? = nil, environment: [String: String]? = nil
     ) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: path(of: name) ?? "/bin/\(name)")
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         if let environment { process.environment = environment }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
+        let output = ChildPipe()
+        let error = ChildPipe()
+        process.standardOutput = .pipe(output)
+        process.standardError = .pipe(error)
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (outputData, errorData) = process.readBothToEndAndWait(output, error)
         return (
             process.terminationStatus, String(decoding: outputData, as: UTF8.self),
             String(decoding: errorData, as: UTF8.self)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every kind of bad input to `todo`: a clear message on standard error naming the problem
@@ -96,14 +97,17 @@ import Testing
     @Test func aStoreLockedByAnotherProcessExits75() async throws {
         await todo.run("add Existing")
         let before = todo.storeBytes
-        let holder = Process()
+        let holder = ChildProcess()
         holder.executableURL = TodoSandbox.productsFolder.appendingPathComponent("todo-store-worker")
         holder.arguments = ["hold", todo.storePath, "20"]
-        let output = Pipe()
-        holder.standardOutput = output
+        let output = ChildPipe()
+        holder.standardOutput = .pipe(output)
         try holder.run()
-        defer { kill(holder.processIdentifier, SIGKILL) }
-        _ = output.fileHandleForReading.availableData  // "locked"
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        _ = output.readSome()  // "locked"
         let result = await todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "0.3"])
         #expect(result.status == 75, "\(result)")
         #expect(result.stdout == "" && result.stderr.contains("locked by another process"))
@@ -117,7 +121,7 @@ import Testing
         await todo.run("add Existing")
         let before = todo.storeBytes
         let lock = todo.storePath + ".lock"
-        let holder = Process()
+        let holder = ChildProcess()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // flock(1)'s kind of lock, and the POSIX record lock other tools (Python's lockf) take.
         let call = kind == "flock" ? "fcntl.flock(f, fcntl.LOCK_EX)" : "fcntl.lockf(f, fcntl.LOCK_EX)"
@@ -126,11 +130,14 @@ import Testing
             "import fcntl, sys, time; f = open(sys.argv[1], 'a'); \(call); print('locked', flush=True); time.sleep(20)",
             lock,
         ]
-        let output = Pipe()
-        holder.standardOutput = output
+        let output = ChildPipe()
+        holder.standardOutput = .pipe(output)
         try holder.run()
-        defer { kill(holder.processIdentifier, SIGKILL) }
-        _ = output.fileHandleForReading.availableData  // "locked"
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        _ = output.readSome()  // "locked"
         let result = await todo.run(["add", "x"], environment: ["TODO_LOCK_TIMEOUT": "0.3"])
         #expect(result.status == 75, "\(result)")
         #expect(todo.storeBytes == before)
@@ -171,19 +178,16 @@ extension TodoSandbox {
     }
 
     func runReplacingEnvironment(_ arguments: [String], environment: [String: String]) -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let output = ChildPipe()
+        let errors = ChildPipe()
+        process.standardOutput = .pipe(output)
+        process.standardError = .pipe(errors)
         guard (try? process.run()) != nil else { return Result(status: -1, stdout: "", stderr: "") }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (out, err) = process.readBothToEndAndWait(output, errors)
         return Result(
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: err, as: UTF8.self))

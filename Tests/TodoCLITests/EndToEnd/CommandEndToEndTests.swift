@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Each `todo` command run as a process on a temporary store: what it prints on each stream,
@@ -283,7 +284,7 @@ import Testing
         let script = todo.folder + "/todo.bash"
         _ = FileManager.default.createFile(
             atPath: script, contents: Data(await todo.run("completions bash").stdout.utf8))
-        let check = Process()
+        let check = ChildProcess()
         check.executableURL = URL(fileURLWithPath: "/bin/bash")
         check.arguments = ["-n", script]
         try check.run()
@@ -304,14 +305,14 @@ import Testing
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: bin + "/todo", withDestinationPath: TodoSandbox.binary)
         func complete(_ line: String) throws -> String {
-            let fish = Process()
+            let fish = ChildProcess()
             fish.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
             fish.arguments = ["--no-config", "-c", "source \(script); complete -C '\(line)'"]
             fish.environment = todo.environment.merging(["PATH": bin + ":/usr/bin:/bin"]) { $1 }
-            let output = Pipe()
-            fish.standardOutput = output
+            let output = ChildPipe()
+            fish.standardOutput = .pipe(output)
             try fish.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: output.readToEnd(), as: UTF8.self)
             fish.waitUntilExit()
             return text
         }

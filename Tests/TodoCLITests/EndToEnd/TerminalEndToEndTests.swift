@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `todo` on a pseudo-terminal (colour, width, prompts) and `todo shell` in a pipe.
@@ -21,14 +22,13 @@ import Testing
         try #require(slave >= 0)
         var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: TodoSandbox.binary)
         process.arguments = arguments
         process.environment = todo.environment.merging(extra) { $1 }
-        let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.standardInput = slaveHandle
-        process.standardOutput = slaveHandle
-        process.standardError = slaveHandle
+        process.standardInput = .descriptor(slave)
+        process.standardOutput = .descriptor(slave)
+        process.standardError = .descriptor(slave)
         try process.run()
         close(slave)
         if !input.isEmpty {
@@ -110,23 +110,22 @@ import Testing
     }
 
     @Test func theShellSeesChangesFromAnotherProcess() async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: TodoSandbox.binary)
         process.arguments = ["shell"]
         process.environment = todo.environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let input = ChildPipe()
+        let output = ChildPipe()
+        process.standardInput = .pipe(input)
+        process.standardOutput = .pipe(output)
         try process.run()
-        input.fileHandleForWriting.write(Data("add first\n".utf8))
+        input.write(Data("add first\n".utf8))
         usleep(300_000)
         await todo.run("add from elsewhere")
         usleep(800_000)
-        input.fileHandleForWriting.write(Data("list\nquit\n".utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        input.write(Data("list\nquit\n".utf8))
+        input.closeWriteEnd()
+        let text = String(decoding: output.readToEnd(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(text.contains("2 pending, 0 done"), "\(text)")

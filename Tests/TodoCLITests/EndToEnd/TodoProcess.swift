@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `todo` binary against a store in a temporary folder (`TODO_FILE`, `HOME` and
 /// `XDG_DATA_HOME` all inside it), and returns what it printed and its exit code.
@@ -53,42 +54,31 @@ final class TodoSandbox: @unchecked Sendable {
     /// Runs `todo arguments…` with `input` on standard input (`/dev/null` when nil).
     @discardableResult
     func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let inputPipe = Pipe()
-        if input != nil {
-            process.standardInput = inputPipe
-        } else {
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        }
+        let output = ChildPipe()
+        let errors = ChildPipe()
+        process.standardOutput = .pipe(output)
+        process.standardError = .pipe(errors)
+        let inputPipe = ChildPipe()
+        if input != nil { process.standardInput = .pipe(inputPipe) }
         do {
             try process.run()
         } catch {
             return Result(status: -1, stdout: "", stderr: "could not start \(Self.binary): \(error)")
         }
         if let input {
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try? inputPipe.fileHandleForWriting.close()
+            // On a thread of its own: a large input would fill the pipe before the output is read.
+            Thread.detachNewThread {
+                inputPipe.write(Data(input.utf8))
+                inputPipe.closeWriteEnd()
+            }
         }
-        let out = Locked(Data())
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            out.withLock { $0 = data }
-            group.leave()
-        }
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        let (out, err) = process.readBothToEndAndWait(output, errors)
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: out.withLock { $0 }, as: UTF8.self),
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: err, as: UTF8.self))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TodoCore
 
 extension TodoSandbox {
@@ -37,14 +38,11 @@ extension TodoSandbox {
     }
 
     /// Starts `todo arguments…` without waiting for it.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
-        let process = Process()
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Damaged journals and backups, and the recovery Docs/StoreFormat.md documents, through the
@@ -117,10 +118,9 @@ import Testing
     }
 
     private func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import TestSupport
 
 /// A tmux session of its own (its own server, on a socket in the sandbox) with one pane
 /// running `sh`, for driving `todo ui` as a user would: keys in, the pane's text out.
@@ -28,62 +25,35 @@ final class TmuxPane {
     /// environment (its store, `HOME`, `TZ=UTC`), plus `environment`.
     init(sandbox: TodoSandbox, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
         self.sandbox = sandbox
-        socket = sandbox.folder + "/tmux.sock"
+        // A server per pane: an earlier pane of the test may be released (and its server killed)
+        // while this one starts.
+        socket = sandbox.folder + "/tmux-\(UUID().uuidString.prefix(8)).sock"
         pidFile = sandbox.folder + "/ui.pid"
         var variables = sandbox.environment.merging(environment) { $1 }
         variables["PS1"] = "$ "
         variables["TERM"] = "xterm-256color"
         variables["SHELL"] = "/bin/sh"
         let exports = variables.map { "-e\($0.key)=\($0.value)" }
-        let status = TmuxPane.spawnAndWait(
+        // ChildProcess gives tmux only /dev/null: the server that new-session leaves running
+        // holds no pipe or socket of this process.
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: TmuxPane.tmux ?? "/usr/bin/tmux")
+        process.arguments =
             ["-u", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
-                + exports + ["/bin/sh"],
-            environment: variables)
-        guard status == 0 else {
-            throw TmuxError(message: "tmux new-session failed with \(status)")
-        }
-    }
-
-    /// Runs tmux with only standard input, output and error open (all `/dev/null`) and waits
-    /// for it. The server that `new-session` starts lives on, holding whatever descriptors it
-    /// was given: Foundation's `Process` would wait for the end of one of them (and so for
-    /// the server's end), and any pipe it held would never reach its end.
-    static func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let executable = tmux ?? "/usr/bin/tmux"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(
-                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        closeDescriptorsFrom3(&actions)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            + exports + ["/bin/sh"]
+        process.environment = variables
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID()).err").path
+        let errorFile = open(errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            close(errorFile)
+            unlink(errors)
         }
-        var pid = pid_t()
-        guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        // WIFEXITED and WEXITSTATUS, which Swift does not import.
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
-    }
-
-    /// Adds to `actions` the closing of every descriptor from 3 up: glibc's
-    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift does not import it, so
-    /// it is looked up), else a close action for each descriptor open now.
-    private static func closeDescriptorsFrom3(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+        process.standardError = .descriptor(errorFile)
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            throw TmuxError(message: "tmux new-session failed with \(process.terminationStatus): \(message)")
         }
     }
 
@@ -100,20 +70,19 @@ final class TmuxPane {
     /// Runs `tmux -S socket arguments…`; returns its status and standard output.
     @discardableResult
     func tmux(_ arguments: [String], environment: [String: String]? = nil) -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: TmuxPane.tmux ?? "/usr/bin/tmux")
         process.arguments = ["-u", "-S", socket] + arguments
         process.environment = environment ?? sandbox.environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let output = ChildPipe()
+        process.standardOutput = .pipe(output)
+        process.standardError = .descriptor(output.writeEnd)
         do {
             try process.run()
         } catch {
             return (-1, "\(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = output.readToEnd()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

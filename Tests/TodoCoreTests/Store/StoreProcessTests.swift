@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TodoCore
@@ -200,9 +201,11 @@ import Testing
 /// A helper process (`todo-store-worker`) whose output lines the test reads.
 final class Worker: @unchecked Sendable {
     // @unchecked Sendable: `lines` is guarded by its lock; the process is used from the test's thread
-    let process = Process()
-    private let output = Pipe()
-    private let errors = Pipe()
+    let process = ChildProcess()
+    private let output = ChildPipe()
+    private let errors = ChildPipe()
+    private let errorText = Locked(Data())
+    private let readersDone = DispatchSemaphore(value: 0)
     private let buffer = Locked<(lines: [String], partial: String)>(([], ""))
 
     static var executable: URL {
@@ -221,17 +224,29 @@ final class Worker: @unchecked Sendable {
         let worker = Worker()
         worker.process.executableURL = executable
         worker.process.arguments = arguments
-        worker.process.standardOutput = worker.output
-        worker.process.standardError = worker.errors
-        worker.output.fileHandleForReading.readabilityHandler = { [buffer = worker.buffer] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            buffer.withLock { state in
-                let parts = (state.partial + text).split(separator: "\n", omittingEmptySubsequences: false)
-                state.lines += parts.dropLast().map(String.init)
-                state.partial = String(parts.last ?? "")
-            }
-        }
+        worker.process.standardOutput = .pipe(worker.output)
+        worker.process.standardError = .pipe(worker.errors)
         try worker.process.run()
+        // Threads of their own read the output as it comes (no Dispatch sources: see
+        // ChildProcess), each signalling at its end.
+        let (output, errors, buffer, errorText, done) = (
+            worker.output, worker.errors, worker.buffer, worker.errorText, worker.readersDone
+        )
+        Thread.detachNewThread {
+            output.readChunks { data in
+                let text = String(decoding: data, as: UTF8.self)
+                buffer.withLock { state in
+                    let parts = (state.partial + text).split(separator: "\n", omittingEmptySubsequences: false)
+                    state.lines += parts.dropLast().map(String.init)
+                    state.partial = String(parts.last ?? "")
+                }
+            }
+            done.signal()
+        }
+        Thread.detachNewThread {
+            errors.readChunks { data in errorText.withLock { $0.append(data) } }
+            done.signal()
+        }
         return worker
     }
 
@@ -256,14 +271,13 @@ final class Worker: @unchecked Sendable {
     }
 
     func waitForExit() -> Output {
+        readersDone.wait()
+        readersDone.wait()
         process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let lines = buffer.withLock { state -> [String] in
-            let all = (state.partial + rest).split(separator: "\n").map(String.init)
-            return state.lines + all
+            state.lines + state.partial.split(separator: "\n").map(String.init)
         }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errorText.withLock { $0 }, as: UTF8.self)
         return Output(status: process.terminationStatus, lines: lines, stderr: stderr)
     }
 }
@@ -295,10 +309,9 @@ struct ReadOnlyFolder {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
