@@ -10,7 +10,7 @@ import Testing
 @Suite struct AsyncReactorTests {
     @Test func awaitsMutationsFromAsyncWork() async {
         let failures = await withCapturedFailures {
-            let store = ReactorTestStore(Loader(), timeout: .seconds(30))
+            let store = ReactorTestStore(Loader(), timeout: .seconds(300))
             store.send(.load) { $0.isLoading = true }
             // `Loader.Mutation` is not Equatable: mutations are compared structurally.
             await store.receive(.setItems(["a", "b"])) { $0.items = ["a", "b"] }
@@ -22,7 +22,7 @@ import Testing
 
     @Test @MainActor func worksFromTheMainActor() async {
         let failures = await withCapturedFailures {
-            let store = ReactorTestStore(Loader(), timeout: .seconds(30))
+            let store = ReactorTestStore(Loader(), timeout: .seconds(300))
             store.send(.load) { $0.isLoading = true }
             let items = await store.receive(case: Loader.Mutation.setItems) { $0.items = ["a", "b"] }
             #expect(items == ["a", "b"])
@@ -60,7 +60,7 @@ import Testing
 
     @Test func finishWaitsForRunningStreamsThenFailsForWhatTheyEmitted() async {
         let failures = await withCapturedFailures {
-            let store = ReactorTestStore(Loader(), timeout: .seconds(30))
+            let store = ReactorTestStore(Loader(), timeout: .seconds(300))
             store.send(.load) { $0.isLoading = true }
             await store.finish()
         }
@@ -100,7 +100,7 @@ import Testing
 
     @Test func synchronousReceiveBlocksUntilTheMutationArrives() {
         let failures = withCapturedFailures {
-            let store = ReactorTestStore(QueueLoader(), timeout: .seconds(30))
+            let store = ReactorTestStore(QueueLoader(), timeout: .seconds(300))
             store.send(.load) { $0.isLoading = true }
             store.receive(.loaded(["x"])) {
                 $0.isLoading = false

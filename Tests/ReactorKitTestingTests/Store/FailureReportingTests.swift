@@ -95,7 +95,7 @@ final class ReactorTestStoreXCTests: XCTestCase {
     }
 
     func testBlockingWaitsForRealTimeWork() {
-        let store = ReactorTestStore(Loader(), timeout: .seconds(30))
+        let store = ReactorTestStore(Loader(), timeout: .seconds(300))
         store.send(.load) { $0.isLoading = true }
         store.receive(where: { if case .setItems = $0 { true } else { false } }) { $0.items = ["a", "b"] }
         store.receive(where: { if case .setLoading(false) = $0 { true } else { false } }) { $0.isLoading = false }

@@ -84,7 +84,7 @@ import Testing
         #expect(reactor._runningMutateStreams == 1)
         let pending = reactor.pending
         let failures = await withCapturedFailures {
-            let store = ReactorTestStore(reactor, timeout: .seconds(5))
+            let store = ReactorTestStore(reactor, timeout: .seconds(300))
             // A thread of its own: a task could wait for a busy cooperative pool longer than the
             // timeout while the other tests run.
             Thread.detachNewThread {

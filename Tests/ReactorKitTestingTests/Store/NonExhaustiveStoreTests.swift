@@ -22,7 +22,7 @@ import Testing
     @Test func finishNeitherWaitsNorChecks() async {
         let loader = Loader()
         let failures = await withCapturedFailures {
-            let store = ReactorTestStore(loader, exhaustivity: .off, timeout: .seconds(30))
+            let store = ReactorTestStore(loader, exhaustivity: .off, timeout: .seconds(300))
             store.send(.hang)
             let start = ContinuousClock.now
             await store.finish()

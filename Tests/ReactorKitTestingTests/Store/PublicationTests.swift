@@ -169,7 +169,7 @@ final class Editor: Reactor {
     @Test func waitsForPublicationsFromAnotherThread() async {
         let notices = PublishSubject<Notice>()
         let failures = await withCapturedFailures {
-            let store = ReactorTestStore(Editor(notices: notices), timeout: .seconds(10))
+            let store = ReactorTestStore(Editor(notices: notices), timeout: .seconds(300))
             let published = store.track(notices, name: "notices")
             store.send(.saveLater("draft"))
             await store.expectPublished([.saved("draft")], on: published)
@@ -182,7 +182,7 @@ final class Editor: Reactor {
     @Test func blockingWaitForPublicationsFromAnotherThread() {
         let notices = PublishSubject<Notice>()
         let failures = withCapturedFailures {
-            let store = ReactorTestStore(Editor(notices: notices), timeout: .seconds(10))
+            let store = ReactorTestStore(Editor(notices: notices), timeout: .seconds(300))
             let published = store.track(notices, name: "notices")
             store.send(.saveLater("draft"))
             store.expectPublished([.saved("draft")], on: published)

@@ -52,7 +52,7 @@ final class AsyncLoader: Reactor, @unchecked Sendable {
 
     @Test func sendUntilWaitsForTheEffectsOfTheAction() async throws {
         let reactor = AsyncLoader()
-        let state = try await reactor.send(.load, until: { !$0.isLoading && !$0.items.isEmpty }, timeout: .seconds(60))
+        let state = try await reactor.send(.load, until: { !$0.isLoading && !$0.items.isEmpty }, timeout: .seconds(300))
         #expect(state.items == ["a", "b"])
         #expect(!reactor.currentState.isLoading)
     }

@@ -99,7 +99,7 @@ import Testing
         let before = todo.storeBytes
         let holder = ChildProcess()
         holder.executableURL = TodoSandbox.productsFolder.appendingPathComponent("todo-store-worker")
-        holder.arguments = ["hold", todo.storePath, "20"]
+        holder.arguments = ["hold", todo.storePath, "3600"]  // killed at the end
         let output = ChildPipe()
         holder.standardOutput = .pipe(output)
         try holder.run()
@@ -127,7 +127,7 @@ import Testing
         let call = kind == "flock" ? "fcntl.flock(f, fcntl.LOCK_EX)" : "fcntl.lockf(f, fcntl.LOCK_EX)"
         holder.arguments = [
             "python3", "-c",
-            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); \(call); print('locked', flush=True); time.sleep(20)",
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); \(call); print('locked', flush=True); time.sleep(3600)",
             lock,
         ]
         let output = ChildPipe()

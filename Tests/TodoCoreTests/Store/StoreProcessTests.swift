@@ -20,7 +20,7 @@ import Testing
     @Test func aWriterGivesUpAfterTheLockTimeoutAndChangesNothing() throws {
         _ = try service().create(TodoDraft(title: "a")).value()
         let before = folder.bytes("todos.json")
-        let holder = try Worker.start(["hold", path, "30"])
+        let holder = try Worker.start(["hold", path, "3600"])  // killed at the end
         defer { holder.kill() }
         try holder.waitForLine { $0 == "locked" }
         let started = Date()
