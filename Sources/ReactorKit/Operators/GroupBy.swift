@@ -71,7 +71,8 @@ where Observer.Element == GroupedObservable<Key, Element> {
         }
         let writer = PublishSubject<Element>()
         groups[key] = writer
-        let group = GroupedObservable(key: key, source: AddRef(source: writer.asObservable(), refCount: refCountDisposable))
+        let group = GroupedObservable(
+            key: key, source: AddRef(source: writer.asObservable(), refCount: refCountDisposable))
         forwardNext(group)
         writer.onNext(element)
     }

@@ -17,8 +17,9 @@ extension ObservableType {
     ///   - count: The most elements a window holds.
     ///   - scheduler: The scheduler that runs the timers.
     /// - Returns: A sequence of windows.
-    public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>>
-    {
+    public func window(
+        timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType
+    ) -> Observable<Observable<Element>> {
         WindowTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
     }
 }

@@ -7,6 +7,7 @@ import ReactorKit
 // Their only defaulted parameters are `file` and `line`, as in RxTest: with one more than
 // XCTest's own `XCTAssertEqual` (message, file, line), the compiler would prefer XCTest's.
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Asserts that two lists of events are equal.
 public func XCTAssertEqual<T: Equatable>(
     _ lhs: [Event<T>],
@@ -17,6 +18,7 @@ public func XCTAssertEqual<T: Equatable>(
     assertEventsEqual(lhs, rhs, at: FailureLocation(file: file, line: line))
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Asserts that two lists of single events are equal.
 public func XCTAssertEqual<T: Equatable>(
     _ lhs: [SingleEvent<T>],
@@ -24,9 +26,12 @@ public func XCTAssertEqual<T: Equatable>(
     file: StaticString = #file,
     line: UInt = #line
 ) {
-    assertEventsEqual(lhs.map { EquatableSingleEvent($0) }, rhs.map { EquatableSingleEvent($0) }, at: FailureLocation(file: file, line: line))
+    assertEventsEqual(
+        lhs.map { EquatableSingleEvent($0) }, rhs.map { EquatableSingleEvent($0) },
+        at: FailureLocation(file: file, line: line))
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Asserts that two lists of maybe events are equal.
 public func XCTAssertEqual<T: Equatable>(
     _ lhs: [MaybeEvent<T>],
@@ -37,6 +42,7 @@ public func XCTAssertEqual<T: Equatable>(
     assertEventsEqual(lhs, rhs, at: FailureLocation(file: file, line: line))
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Asserts that two lists of completable events are equal.
 public func XCTAssertEqual(
     _ lhs: [CompletableEvent],
@@ -47,6 +53,7 @@ public func XCTAssertEqual(
     assertEventsEqual(lhs, rhs, at: FailureLocation(file: file, line: line))
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Asserts that two lists of recorded events are equal: same times, equal events.
 public func XCTAssertEqual<T: Equatable>(
     _ lhs: [Recorded<Event<T>>],
@@ -57,6 +64,7 @@ public func XCTAssertEqual<T: Equatable>(
     assertEventsEqual(lhs, rhs, at: FailureLocation(file: file, line: line))
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Asserts that two lists of recorded events with optional elements are equal.
 public func XCTAssertEqual<T: Equatable>(
     _ lhs: [Recorded<Event<T?>>],
@@ -67,6 +75,7 @@ public func XCTAssertEqual<T: Equatable>(
     assertEventsEqual(lhs, rhs, at: FailureLocation(file: file, line: line))
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Asserts that `stream` holds exactly `elements`, in order, and no terminal event; the
 /// times are not compared.
 public func XCTAssertRecordedElements<T: Equatable>(

@@ -51,7 +51,8 @@ import Testing
             }
             .map(\.key)
         }
-        #expect(res.events == [.next(220, "foo"), .next(270, "bar"), .next(350, "baz"), .next(360, "qux"), .completed(570)])
+        #expect(
+            res.events == [.next(220, "foo"), .next(270, "bar"), .next(350, "baz"), .next(360, "qux"), .completed(570)])
         #expect(xs.subscriptions == [Subscription(200, 570)])
         #expect(keyInvoked == 12)
     }
@@ -76,7 +77,10 @@ import Testing
             }
             .map(\.key)
         }
-        #expect(res.events == [.next(220, "foo"), .next(270, "bar"), .next(350, "baz"), .next(360, "qux"), .error(480, testError)])
+        #expect(
+            res.events == [
+                .next(220, "foo"), .next(270, "bar"), .next(350, "baz"), .next(360, "qux"), .error(480, testError),
+            ])
         #expect(xs.subscriptions == [Subscription(200, 480)])
         #expect(keyInvoked == 10)
     }
@@ -118,11 +122,12 @@ import Testing
         scheduler.scheduleAt(200) {
             subscriptions.append(
                 xs.groupBy { try key($0) }
-                    .subscribe(onNext: { group in
-                        let result = scheduler.createObserver(String.self)
-                        results[group.key] = result
-                        subscriptions.append(group.subscribe(result))
-                    }, onError: { _ in }))
+                    .subscribe(
+                        onNext: { group in
+                            let result = scheduler.createObserver(String.self)
+                            results[group.key] = result
+                            subscriptions.append(group.subscribe(result))
+                        }, onError: { _ in }))
         }
         scheduler.start()
         #expect(results["qux"]?.events == [.next(360, "  qux "), .error(570, testError)])

@@ -51,7 +51,8 @@ import Testing
     @Test func predicateThrows() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(250)])
-        let res = scheduler.start { xs.single { value -> Bool in
+        let res = scheduler.start {
+            xs.single { value -> Bool in
                 if value == 3 { throw testError }
                 return false
             }

@@ -22,7 +22,8 @@ import Testing
             let res = scheduler.start { xs.switchLatest() }
             #expect(
                 res.events == [
-                    .next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
+                    .next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .next(430, 203),
+                    .next(440, 204),
                     .next(510, 301), .next(520, 302), .next(530, 303), .next(540, 304), .completed(650),
                 ])
             #expect(xs.subscriptions == [Subscription(200, 600)])

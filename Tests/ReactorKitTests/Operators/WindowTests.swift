@@ -65,7 +65,10 @@ import Testing
         scheduler.scheduleAt(300) { outer?.dispose() }
         scheduler.scheduleAt(400) { inner?.dispose() }
         scheduler.start()
-        #expect(res.events == [.next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7)])
+        #expect(
+            res.events == [
+                .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7),
+            ])
         #expect(xs.subscriptions == [Subscription(200, 400)])
     }
 }

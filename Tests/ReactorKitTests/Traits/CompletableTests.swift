@@ -71,7 +71,8 @@ import Testing
             let parts = [Completable.empty(), Completable.empty()]
             _ = Completable.concat(parts).subscribe(onCompleted: { completions += 1 })
             _ = Completable.concat(parts.lazy.map { $0 }).subscribe(onCompleted: { completions += 1 })
-            _ = Completable.concat(Completable.empty(), Completable.empty()).subscribe(onCompleted: { completions += 1 })
+            _ = Completable.concat(Completable.empty(), Completable.empty()).subscribe(onCompleted: { completions += 1 }
+            )
             #expect(completions == 3)
         }
     }

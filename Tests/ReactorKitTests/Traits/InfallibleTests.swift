@@ -113,7 +113,9 @@ import Testing
                 .subscribe(onNext: { values.append("zip \($0)") })
             _ = Infallible.combineLatest([Infallible.just(1), Infallible.just(2)])
                 .subscribe(onNext: { values.append("array \($0)") })
-            _ = Infallible.merge(Infallible.just(7), Infallible.just(8)).subscribe(onNext: { values.append("merge \($0)") })
+            _ = Infallible.merge(Infallible.just(7), Infallible.just(8)).subscribe(onNext: {
+                values.append("merge \($0)")
+            })
             _ = Infallible.concat([Infallible.just(9), Infallible.just(10)])
                 .subscribe(onNext: { values.append("concat \($0)") })
             #expect(

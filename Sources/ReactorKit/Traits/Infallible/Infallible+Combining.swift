@@ -8,7 +8,8 @@ extension Infallible {
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -18,7 +19,9 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -28,47 +31,80 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
 extension Infallible {
     /// Combines the latest elements of 5 infallible sequences with `resultSelector`.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension Infallible {
     /// Combines the latest elements of 6 infallible sequences with `resultSelector`.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension Infallible {
     /// Combines the latest elements of 7 infallible sequences with `resultSelector`.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws ->
+            Element
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension Infallible {
     /// Combines the latest elements of 8 infallible sequences with `resultSelector`.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws -> Element
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+    >(
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+        _ source8: I8,
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
+            throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
@@ -107,7 +143,9 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -117,46 +155,66 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
 extension InfallibleType {
     /// Combines the elements at each index of 5 infallible sequences with `resultSelector`.
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
+        _ source5: Infallible<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension InfallibleType {
     /// Combines the elements at each index of 6 infallible sequences with `resultSelector`.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
+        _ source5: Infallible<E5>, _ source6: Infallible<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension InfallibleType {
     /// Combines the elements at each index of 7 infallible sequences with `resultSelector`.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
+        _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension InfallibleType {
     /// Combines the elements at each index of 8 infallible sequences with `resultSelector`.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
+        _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                resultSelector: resultSelector))
     }
 }

@@ -26,7 +26,8 @@ extension InfallibleType {
     }
 
     /// Returns an infallible sequence that calls `observableFactory` for each subscription.
-    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
+    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
+    {
         Infallible(.deferred { try observableFactory().asObservable() })
     }
 }
@@ -85,7 +86,9 @@ extension InfallibleType where Element: Equatable {
 
 extension InfallibleType {
     /// Drops elements whose key equals the previous element's.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key
+    )
         -> Infallible<Element>
     {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }))
@@ -105,7 +108,9 @@ extension InfallibleType {
     }
 
     /// Drops elements whose value at `keyPath` equals the previous element's.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
+    public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>
+    )
         -> Infallible<Element>
     {
         Infallible(asObservable().distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] })
@@ -122,7 +127,9 @@ extension InfallibleType {
 
     /// Sends at most one element per `dueTime`: the first, then (with `latest`) the latest of
     /// each window.
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType)
+    public func throttle(
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
+    )
         -> Infallible<Element>
     {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
@@ -133,21 +140,27 @@ extension InfallibleType {
 
 extension InfallibleType {
     /// Merges the sequences `selector` returns for each element.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    )
         -> Infallible<Source.Element>
     {
         Infallible(asObservable().flatMap(selector))
     }
 
     /// Forwards only the elements of the sequence `selector` returned for the latest element.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    )
         -> Infallible<Source.Element>
     {
         Infallible(asObservable().flatMapLatest(selector))
     }
 
     /// Maps an element to a sequence only while no earlier one is still running.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    )
         -> Infallible<Source.Element>
     {
         Infallible(asObservable().flatMapFirst(selector))
@@ -181,7 +194,9 @@ extension InfallibleType {
     }
 
     /// Runs the sequences `selector` returns one after another, in order.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    public func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    )
         -> Infallible<Source.Element>
     {
         Infallible(asObservable().concatMap(selector))

@@ -29,7 +29,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The function receives the observer, to call once with `.success`, `.completed` or
     /// `.error`, and returns the disposable that cleans up the subscription. Later calls are
     /// ignored.
-    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<
+    public static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable
+    ) -> PrimitiveSequence<
         Trait, Element
     > {
         let source = Observable<Element>.create { observer in
