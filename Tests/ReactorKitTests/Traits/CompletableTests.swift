@@ -147,4 +147,39 @@ import Testing
         _ = observable.asCompletable().subscribe(onCompleted: { completed = true })
         #expect(completed)
     }
+
+    @Test func emptyAndThenSubscribesTheSecondAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let x2 = scheduler.createHotObservable([.next(285, 1), .completed(290)])
+        let res = scheduler.start { Completable.empty().andThen(x2.asSingle()) }
+        #expect(res.events == [.next(290, 1), .completed(290)])
+        #expect(x2.subscriptions == [Subscription(200, 290)])
+    }
+
+    @Test func andThenMaybeEmpty() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let x1 = scheduler.createHotObservable([Recorded<Event<Never>>.completed(210)])
+        let x2 = scheduler.createHotObservable([Recorded<Event<Int>>.completed(290)])
+        let res = scheduler.start { x1.asCompletable().andThen(x2.asMaybe()) }
+        #expect(res.events == [.completed(290)])
+        #expect(x1.subscriptions == [Subscription(200, 210)])
+        #expect(x2.subscriptions == [Subscription(210, 290)])
+    }
+
+    @Test func theFirstCompletableIsNotRetainedBeyondItsEnd() {
+        final class TestObject {}
+        for end in [Recorded<Event<Never>>.completed(210), .error(210, testError)] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let x = scheduler.createHotObservable([end])
+            var object: TestObject? = TestObject()
+            weak let weakObject = object
+            var completable: Completable? = x.asCompletable().do(onCompleted: { [object] in _ = object })
+            let disposable = completable!.andThen(.never()).subscribe()
+            defer { disposable.dispose() }
+            scheduler.advanceTo(300)
+            object = nil
+            completable = nil
+            #expect(weakObject == nil)
+        }
+    }
 }

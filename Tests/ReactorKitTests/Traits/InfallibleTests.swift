@@ -183,4 +183,60 @@ import Testing
         observed.dispose()
         #expect(received == [1, 2, 3])
     }
+
+    @Test func relaysConvertWithoutAnErrorStrategy() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let behavior = BehaviorRelay<Int>(value: 0)
+        let publish = PublishRelay<Int>()
+        let replay = ReplayRelay<Int>.create(bufferSize: 2)
+        let ys = scheduler.createHotObservable([.next(500, 25), .next(600, 33)])
+        let fromBehavior = scheduler.createObserver(Int.self)
+        let fromPublish = scheduler.createObserver(Int.self)
+        let fromReplay = scheduler.createObserver(Int.self)
+        _ = behavior.asInfallible().bind(to: fromBehavior)
+        _ = publish.asInfallible().bind(to: fromPublish)
+        _ = replay.asInfallible().bind(to: fromReplay)
+        _ = ys.bind(to: behavior)
+        _ = ys.bind(to: publish)
+        _ = ys.bind(to: replay)
+        scheduler.start()
+        #expect(fromBehavior.events == [.next(0, 0), .next(500, 25), .next(600, 33)])
+        #expect(fromPublish.events == [.next(500, 25), .next(600, 33)])
+        #expect(fromReplay.events == [.next(500, 25), .next(600, 33)])
+    }
+
+    @Test func anonymousInfallibleDetachesOnDisposeAndCompletion() {
+        var observer: Infallible<Int>.InfallibleObserver?
+        let infallible = Infallible<Int>.create { created in
+            observer = created
+            return Disposables.create()
+        }
+        var elements: [Int] = []
+        let subscription = infallible.subscribe(onNext: { elements.append($0) })
+        observer?(.next(0))
+        subscription.dispose()
+        observer?(.next(1))
+        _ = infallible.subscribe(onNext: { elements.append($0 * 10) })
+        observer?(.next(2))
+        observer?(.completed)
+        observer?(.next(3))
+        #expect(elements == [0, 20])
+    }
+
+    @Test func subscribeWithObjectAfterAnError() {
+        final class Owner {}
+        let owner = Owner()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 0), .next(20, 1), .error(30, testError), .next(40, 3)])
+        var values: [Int] = []
+        var completed = false
+        var disposed = false
+        _ = xs.asInfallible(onErrorJustReturn: -1)
+            .subscribe(
+                with: owner, onNext: { _, value in values.append(value) }, onCompleted: { _ in completed = true },
+                onDisposed: { _ in disposed = true })
+        scheduler.start()
+        #expect(values == [0, 1, -1])
+        #expect(completed && disposed)
+    }
 }
