@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ReactorKit", targets: ["ReactorKit"]),
+        .library(name: "ReactorKitFoundation", targets: ["ReactorKitFoundation"]),
         .library(name: "ReactorKitTesting", targets: ["ReactorKitTesting"]),
         .library(name: "ServiceBus", targets: ["ServiceBus"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
@@ -14,7 +15,10 @@ let package = Package(
     targets: [
         .target(name: "ReactorKitRuntime"),
         .target(name: "ReactorKit", dependencies: ["ReactorKitRuntime"]),
-        .target(name: "ReactorKitTesting", dependencies: ["ReactorKit"]),
+        // What of RxSwift needs full Foundation (OperationQueueScheduler): kept out of
+        // ReactorKit, which links FoundationEssentials only.
+        .target(name: "ReactorKitFoundation", dependencies: ["ReactorKit"]),
+        .target(name: "ReactorKitTesting", dependencies: ["ReactorKit", "ReactorKitFoundation"]),
         .target(name: "ServiceBus", dependencies: ["ReactorKit"]),
         .target(name: "TodoCore", dependencies: ["ServiceBus", "ReactorKit"]),
         .executableTarget(name: "todo-cli", dependencies: ["TodoCore"]),

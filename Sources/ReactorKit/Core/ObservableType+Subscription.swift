@@ -71,9 +71,8 @@ extension ObservableType {
     }
 }
 
-/// Reports an error no subscriber handled (debug builds only), like RxSwift's default hook.
+/// Reports an error no subscriber handled to ``Hooks/defaultErrorHandler`` (which prints it in
+/// debug builds), as RxSwift does.
 func reportUnhandledError(_ error: Swift.Error) {
-    #if DEBUG
-        DebugOutput.write("Unhandled error happened: \(error)\n")
-    #endif
+    Hooks.reportUnhandled(error)
 }

@@ -34,6 +34,17 @@ public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Send
         _ = disposables?.insert(disposable3)
     }
 
+    /// Creates a group holding four or more disposables.
+    public convenience init(
+        _ disposable1: Disposable,
+        _ disposable2: Disposable,
+        _ disposable3: Disposable,
+        _ disposable4: Disposable,
+        _ disposables: Disposable...
+    ) {
+        self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
+    }
+
     /// Creates a group holding the given disposables.
     public init(disposables: [Disposable]) {
         super.init()

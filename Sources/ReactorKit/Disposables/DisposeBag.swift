@@ -27,6 +27,18 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
         self.disposables = disposables
     }
 
+    /// Creates a bag holding the disposables the builder lists, one per line.
+    ///
+    /// ```swift
+    /// let disposeBag = DisposeBag {
+    ///     reactor.state.subscribe(onNext: render)
+    ///     refresh.bind(to: reactor.action)
+    /// }
+    /// ```
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(disposing: builder())
+    }
+
     /// Adds a disposable; if the bag is already being torn down, disposes it at once.
     public func insert(_ disposable: Disposable) {
         let disposeNow = lock.performLocked { () -> Bool in
@@ -54,6 +66,18 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
         }
     }
 
+    /// Adds the disposables the builder lists, one per line.
+    ///
+    /// ```swift
+    /// disposeBag.insert {
+    ///     name.bind(to: nameLabel)
+    ///     count.bind(to: countLabel)
+    /// }
+    /// ```
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
     private func dispose() {
         let current = lock.performLocked { () -> [Disposable] in
             isDisposed = true
@@ -68,5 +92,17 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
 
     deinit {
         dispose()
+    }
+}
+
+extension DisposeBag {
+    /// Builds the array of disposables for ``DisposeBag/init(builder:)`` and
+    /// ``DisposeBag/insert(builder:)`` from one disposable per line.
+    @resultBuilder
+    public struct DisposableBuilder {
+        /// Collects the listed disposables.
+        public static func buildBlock(_ disposables: Disposable...) -> [Disposable] {
+            disposables
+        }
     }
 }

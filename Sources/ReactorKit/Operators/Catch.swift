@@ -90,7 +90,7 @@ extension ObservableType {
     /// - Parameter maxAttemptCount: The maximum number of subscriptions; must not be negative.
     /// - Returns: The elements of every attempt, until one completes or the attempts run out.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
-        CatchSequence(sources: repeatElement(asObservable(), count: maxAttemptCount))
+        CatchSequence(sources: Swift.repeatElement(asObservable(), count: maxAttemptCount))
     }
 }
 

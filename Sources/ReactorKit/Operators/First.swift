@@ -4,17 +4,14 @@ extension ObservableType {
     /// The result sends exactly one element, then completes; the source is unsubscribed after
     /// its first element. A source error is forwarded.
     ///
-    /// RxSwift returns `Single<Element?>`; this library has no `Single` trait, so the result is
-    /// an `Observable<Element?>` with the same events.
-    ///
     /// ```swift
     /// Observable.of(1, 2).first()            // Optional(1), completed
     /// Observable<Int>.empty().first()        // nil, completed
     /// ```
     ///
     /// - Returns: A sequence of one optional element.
-    public func first() -> Observable<Element?> {
-        First(source: asObservable())
+    public func first() -> Single<Element?> {
+        Single(raw: First(source: asObservable()))
     }
 }
 

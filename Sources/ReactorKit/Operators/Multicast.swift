@@ -106,7 +106,7 @@ extension ObservableType {
     ///
     /// - Returns: A connectable observable over an unbounded ``ReplaySubject`` per connection.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(makeSubject: { ReplaySubject.createUnbound() })
+        multicast(makeSubject: { ReplaySubject.createUnbounded() })
     }
 }
 

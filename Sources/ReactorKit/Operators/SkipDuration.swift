@@ -5,15 +5,21 @@ extension ObservableType {
     /// Errors and completion are forwarded at any time. Time comes from `scheduler`.
     ///
     /// ```swift
-    /// searchResults.skip(for: .milliseconds(500), scheduler: MainScheduler.instance)
+    /// searchResults.skip(.milliseconds(500), scheduler: MainScheduler.instance)
     /// ```
     ///
     /// - Parameters:
     ///   - duration: How long to drop elements.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The source's elements after `duration`, and its terminal event.
-    public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         SkipDuration(source: asObservable(), duration: duration, scheduler: scheduler)
+    }
+
+    /// Drops the source's elements for `duration`, then forwards the rest: the same as
+    /// ``skip(_:scheduler:)``, RxSwift 6's spelling, labelled like ``take(for:scheduler:)``.
+    public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        skip(duration, scheduler: scheduler)
     }
 }
 

@@ -16,6 +16,12 @@ extension ObservableType {
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         TakeDuration(source: asObservable(), duration: duration, scheduler: scheduler)
     }
+
+    /// Forwards the source's elements for `duration`, then completes.
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }
 
 private final class TakeDuration<Element>: Producer<Element>, @unchecked Sendable {

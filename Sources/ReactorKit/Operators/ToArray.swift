@@ -1,17 +1,15 @@
 extension ObservableType {
     /// Collects every element and emits them as one array when the source completes.
     ///
-    /// RxSwift returns a `Single<[Element]>`; this library has no `Single`, so the result is an
-    /// `Observable` that emits exactly one array and then completes (or only fails, if the
-    /// source fails).
+    /// The result sends exactly one array, then completes, or only fails if the source fails.
     ///
     /// ```swift
     /// Observable.of(1, 2, 3).toArray()  // [1, 2, 3], then completed
     /// ```
     ///
     /// - Returns: A sequence with the single array of all source elements, then completion.
-    public func toArray() -> Observable<[Element]> {
-        ToArray(source: asObservable())
+    public func toArray() -> Single<[Element]> {
+        Single(raw: ToArray(source: asObservable()))
     }
 }
 

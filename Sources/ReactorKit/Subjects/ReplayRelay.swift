@@ -13,7 +13,7 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
 
     /// Creates a relay that replays every element to new subscribers.
     public static func createUnbound() -> ReplayRelay<Element> {
-        ReplayRelay(subject: ReplaySubject.createUnbound())
+        ReplayRelay(subject: ReplaySubject.createUnbounded())
     }
 
     /// Buffers and broadcasts `event`.

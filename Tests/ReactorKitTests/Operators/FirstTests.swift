@@ -56,10 +56,20 @@ import Testing
     @Test func synchronousSources() {
         expectNoLeaks {
             var events: [Event<Int?>] = []
-            _ = Observable.of(42, 43).first().subscribe { events.append($0) }
-            _ = Observable<Int>.empty().first().subscribe { events.append($0) }
-            _ = Observable<Int>.error(testError).first().subscribe { events.append($0) }
+            _ = Observable.of(42, 43).first().asObservable().subscribe { events.append($0) }
+            _ = Observable<Int>.empty().first().asObservable().subscribe { events.append($0) }
+            _ = Observable<Int>.error(testError).first().asObservable().subscribe { events.append($0) }
             #expect(events == [.next(42), .completed, .next(nil), .completed, .error(testError)])
+        }
+    }
+
+    @Test func returnsASingle() {
+        expectNoLeaks {
+            let first: Single<Int?> = Observable.of(1, 2).first()
+            var results: [SingleEvent<Int?>] = []
+            _ = first.subscribe { results.append($0) }
+            _ = Observable<Int>.empty().first().subscribe { results.append($0) }
+            #expect(results == [.success(1), .success(nil)])
         }
     }
 }

@@ -68,7 +68,7 @@ import Testing
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-            let res = scheduler.start { xs.skip(for: .seconds(0), scheduler: scheduler) }
+            let res = scheduler.start { xs.skip(.seconds(0), scheduler: scheduler) }
             #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
             #expect(xs.subscriptions == [Subscription(200, 230)])
         }
@@ -77,7 +77,7 @@ import Testing
     @Test func dropsElementsUntilTheTimerFires() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let res = scheduler.start { xs.skip(for: .seconds(15), scheduler: scheduler) }
+        let res = scheduler.start { xs.skip(.seconds(15), scheduler: scheduler) }
         #expect(res.events == [.next(220, 2), .completed(230)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
     }
@@ -86,26 +86,33 @@ import Testing
         // The hot source's event at 210 was scheduled before the timer, so it runs first.
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let res = scheduler.start { xs.skip(for: .seconds(10), scheduler: scheduler) }
+        let res = scheduler.start { xs.skip(.seconds(10), scheduler: scheduler) }
         #expect(res.events == [.next(220, 2), .completed(230)])
     }
 
     @Test func completionAndErrorPassWhileSkipping() {
         let completed = TestScheduler(initialClock: 0)
         let xs = completed.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        #expect(completed.start { xs.skip(for: .seconds(50), scheduler: completed) }.events == [.completed(230)])
+        #expect(completed.start { xs.skip(.seconds(50), scheduler: completed) }.events == [.completed(230)])
 
         let failed = TestScheduler(initialClock: 0)
         let ys = failed.createHotObservable([Recorded<Event<Int>>.error(210, testError)])
-        #expect(failed.start { ys.skip(for: .seconds(50), scheduler: failed) }.events == [.error(210, testError)])
+        #expect(failed.start { ys.skip(.seconds(50), scheduler: failed) }.events == [.error(210, testError)])
         #expect(ys.subscriptions == [Subscription(200, 210)])
     }
 
     @Test func silentSourceEmitsNothing() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([Recorded<Event<Int>>]())
-        let res = scheduler.start { xs.skip(for: .seconds(50), scheduler: scheduler) }
+        let res = scheduler.start { xs.skip(.seconds(50), scheduler: scheduler) }
         #expect(res.events == [])
         #expect(xs.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func forSpellingIsTheSame() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let res = scheduler.start { xs.skip(for: .seconds(15), scheduler: scheduler) }
+        #expect(res.events == [.next(220, 2), .completed(230)])
     }
 }

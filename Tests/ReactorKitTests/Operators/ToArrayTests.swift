@@ -63,8 +63,8 @@ import Testing
         expectNoLeaks {
             let arrays = Observable.of(1, 2, 3).toArray()
             var received: [[Int]] = []
-            _ = arrays.subscribe(onNext: { received.append($0) })
-            _ = arrays.subscribe(onNext: { received.append($0) })
+            _ = arrays.subscribe(onSuccess: { received.append($0) })
+            _ = arrays.subscribe(onSuccess: { received.append($0) })
             #expect(received == [[1, 2, 3], [1, 2, 3]])
         }
     }

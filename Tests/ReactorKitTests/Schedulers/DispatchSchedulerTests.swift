@@ -115,6 +115,25 @@ func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool
         #expect(asyncOnMain)
     }
 
+    @Test func concurrentMainSchedulerRunsOnTheMainQueue() async {
+        let onMain = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                    continuation.resume(returning: isOnMainQueue())
+                    return Disposables.create()
+                }
+            }
+        }
+        #expect(onMain)
+        let afterDelay = await withCheckedContinuation { continuation in
+            _ = ConcurrentMainScheduler.instance.scheduleRelative((), dueTime: .milliseconds(5)) { _ in
+                continuation.resume(returning: isOnMainQueue())
+                return Disposables.create()
+            }
+        }
+        #expect(afterDelay)
+    }
+
     @Test func schedulersReportWallClockNow() {
         let before = Date()
         let now = SerialDispatchQueueScheduler(qos: .default).now

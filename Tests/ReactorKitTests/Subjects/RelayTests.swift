@@ -63,8 +63,8 @@ import Testing
 
     @Test func bindToObserversForwardsEveryEvent() {
         expectNoLeaks {
-            let first = ReplaySubject<Int>.createUnbound()
-            let second = ReplaySubject<Int>.createUnbound()
+            let first = ReplaySubject<Int>.createUnbounded()
+            let second = ReplaySubject<Int>.createUnbounded()
             var events: [Event<Int>] = []
             let watch = first.subscribe { events.append($0) }
             let binding = Observable.of(1, 2).bind(to: first, second)
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func bindToOptionalObserverAndBinderFunction() {
-        let subject = ReplaySubject<Int?>.createUnbound()
+        let subject = ReplaySubject<Int?>.createUnbounded()
         _ = Observable.of(1).bind(to: subject)
         var received: [Int?] = []
         _ = subject.subscribe(onNext: { received.append($0) })

@@ -33,7 +33,7 @@ import Testing
     @Test func bufferOfOneAndUnbounded() {
         let one = SubjectScenario(events: infiniteSource) { ReplaySubject<Int>.create(bufferSize: 1) }
         #expect(one.results3.events == [.next(900, 10), .next(940, 11)])
-        let all = SubjectScenario(events: infiniteSource) { ReplaySubject<Int>.createUnbound() }
+        let all = SubjectScenario(events: infiniteSource) { ReplaySubject<Int>.createUnbounded() }
         #expect(
             all.results1.events == [.next(300, 3), .next(300, 4), .next(340, 5), .next(410, 6), .next(520, 7)])
     }

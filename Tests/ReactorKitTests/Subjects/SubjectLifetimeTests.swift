@@ -51,7 +51,7 @@ import Testing
                 })
             #expect(
                 tokenIsFreed { token in
-                    let subject = ReplaySubject<Int>.createUnbound()
+                    let subject = ReplaySubject<Int>.createUnbounded()
                     subject.onNext(1)
                     _ = subject.subscribe(onNext: { _ in _ = token })
                 })

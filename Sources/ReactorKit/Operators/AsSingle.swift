@@ -1,0 +1,59 @@
+extension ObservableType {
+    /// Returns the sequence as a ``Single``: its only element, sent when the source completes.
+    ///
+    /// A second element fails the result with `RxError.moreThanOneElement` at once;
+    /// completion without an element fails it with `RxError.noElements`.
+    ///
+    /// ```swift
+    /// Observable.of(1).asSingle()     // 1, completed (on completion)
+    /// Observable.of(1, 2).asSingle()  // error(moreThanOneElement), at the second element
+    /// ```
+    public func asSingle() -> Single<Element> {
+        Single(raw: AsSingle(source: asObservable()))
+    }
+}
+
+private final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
+    // @unchecked Sendable: immutable
+    let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        let sink = AsSingleSink(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: the slot is only touched by the source's serial events
+    typealias Element = Observer.Element
+    private let element = ElementSlot<Element>()
+
+    func onNext(_ element: Element) {
+        if self.element.hasValue {
+            forwardError(RxError.moreThanOneElement)
+            return
+        }
+        self.element.store(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            if element.hasValue {
+                forwardNext(element.take())
+                forwardCompleted()
+            } else {
+                forwardError(RxError.noElements)
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ReactorKit
+import ReactorKitTesting
+import Testing
+
+@Suite struct AsSingleTests {
+    @Test func empty() {
+        expectNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(150, 1), .completed(250), .error(260, testError)])
+            let res = scheduler.start { xs.asSingle() }
+            #expect(res.events == [.error(250, RxError.noElements)])
+            #expect(xs.subscriptions == [Subscription(200, 250)])
+        }
+    }
+
+    @Test func one() {
+        expectNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([
+                .next(150, 1), .next(210, 2), .completed(250), .error(260, testError),
+            ])
+            let res = scheduler.start { xs.asSingle() }
+            #expect(res.events == [.next(250, 2), .completed(250)])
+            #expect(xs.subscriptions == [Subscription(200, 250)])
+        }
+    }
+
+    @Test func many() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(220, 3), .completed(250), .error(260, testError),
+        ])
+        let res = scheduler.start { xs.asSingle() }
+        #expect(res.events == [.error(220, RxError.moreThanOneElement)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func error() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .error(210, testError)])
+        let res = scheduler.start { xs.asSingle() }
+        #expect(res.events == [.error(210, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+
+    @Test func never() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1)])
+        let res = scheduler.start { xs.asSingle() }
+        #expect(res.events == [])
+        #expect(xs.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func subscribeReportsTheErrors() {
+        var events: [SingleEvent<Int>] = []
+        _ = Observable<Int>.empty().asSingle().subscribe { events.append($0) }
+        _ = Observable.of(1, 2).asSingle().subscribe { events.append($0) }
+        #expect(events == [.failure(RxError.noElements), .failure(RxError.moreThanOneElement)])
+    }
+}
