@@ -128,7 +128,8 @@ out, core_topics, modules = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
 problems = []
 
 def strip_disambiguation(component):
-    return re.sub(r"-(swift\.[a-z.]+|[0-9a-f]{4,6})$", "", component)
+    # A kind (-swift.struct), a hash (-1a2b3), or parameter or return types (-(Int,_), ->Int).
+    return re.sub(r"-(swift\.[a-z.]+|[0-9a-f]{4,6}|\(.*\)|>.*)$", "", component)
 
 for module in modules:
     symbols = {}  # path -> symbol

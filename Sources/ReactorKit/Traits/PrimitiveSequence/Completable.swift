@@ -19,7 +19,7 @@ public enum CompletableEvent {
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
-    /// The closure that a ``Completable`` created with ``create(subscribe:)`` sends its event to.
+    /// The closure that a ``Completable`` created with `create(subscribe:)` sends its event to.
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
     /// Creates a completable from a subscribe function, called for each subscription.

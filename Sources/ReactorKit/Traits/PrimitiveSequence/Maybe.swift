@@ -21,7 +21,7 @@ public enum MaybeEvent<Element> {
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// The closure that a ``Maybe`` created with ``create(subscribe:)`` sends its event to.
+    /// The closure that a ``Maybe`` created with `create(subscribe:)` sends its event to.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
     /// Creates a maybe from a subscribe function, called for each subscription.

@@ -16,7 +16,7 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// The closure that a ``Single`` created with ``create(subscribe:)`` sends its event to.
+    /// The closure that a ``Single`` created with `create(subscribe:)` sends its event to.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
     /// Creates a single from a subscribe function, called for each subscription.
