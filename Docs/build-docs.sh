@@ -11,13 +11,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# TODO(core topics): ReactorKit's reactive core (Observable, operators, subjects, schedulers…)
-# is not curated yet: operators and traits are being added on another branch. While this is
-# 0, the topics check covers only ReactorKit's Reactor layer (Sources/ReactorKit/Reactor);
-# once ReactorKit.md curates the core, make the default 1 so every ReactorKit symbol is
-# checked. `REACTORKIT_CORE_TOPICS=1 Docs/build-docs.sh` lists what is left to curate.
-REACTORKIT_CORE_TOPICS=${REACTORKIT_CORE_TOPICS:-0}
-
 out=${DOCS_OUTPUT:-docs-build}
 base=${DOCS_HOSTING_BASE_PATH:-}
 base=${base%/}
@@ -121,10 +114,10 @@ EOF
 
 # 3. Every public declaration documented, every public symbol in its catalog's Topics.
 echo "== documentation and topics check"
-python3 - "$out" "$REACTORKIT_CORE_TOPICS" "${modules[@]}" <<'EOF'
+python3 - "$out" "${modules[@]}" <<'EOF'
 import glob, json, os, re, sys
 
-out, core_topics, modules = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+out, modules = sys.argv[1], sys.argv[2:]
 problems = []
 
 def strip_disambiguation(component):
@@ -185,10 +178,6 @@ for module in modules:
     def required(key, symbol):
         if synthesized(symbol):
             return False
-        if module == "ReactorKit" and not core_topics and "/Sources/ReactorKit/Reactor/" not in symbol.get(
-            "location", {}
-        ).get("uri", ""):
-            return False  # TODO(core topics): see REACTORKIT_CORE_TOPICS
         depth = len(symbol["pathComponents"])
         if depth == 1 or symbol["_extended"]:
             return True  # a top-level symbol, or a member this module adds to another's type
