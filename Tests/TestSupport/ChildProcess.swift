@@ -123,7 +123,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the child to end.
     public func waitUntilExit() {
-        guard lock.withLock({ status == nil }) else { return }
+        // Never pid 0 or below: waitpid would reap another child of this process group.
+        guard processIdentifier > 0, lock.withLock({ status == nil }) else { return }
         var raw: Int32 = 0
         while waitpid(processIdentifier, &raw, 0) == -1 {
             if errno != EINTR { return }
@@ -134,7 +135,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Whether the child is still running (it is reaped when it has ended).
     public var isRunning: Bool {
         lock.withLock {
-            guard status == nil else { return false }
+            guard processIdentifier > 0, status == nil else { return false }
             var raw: Int32 = 0
             let result = waitpid(processIdentifier, &raw, WNOHANG)
             if result == processIdentifier { status = raw }
@@ -156,10 +157,10 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Sends `SIGTERM`.
-    public func terminate() { kill(processIdentifier, SIGTERM) }
+    public func terminate() { if processIdentifier > 0 { kill(processIdentifier, SIGTERM) } }
 
     /// Sends `SIGINT`.
-    public func interrupt() { kill(processIdentifier, SIGINT) }
+    public func interrupt() { if processIdentifier > 0 { kill(processIdentifier, SIGINT) } }
 
     /// Reads the two pipes until both reach their end (neither can fill up and block the child
     /// meanwhile), then waits for the child.
