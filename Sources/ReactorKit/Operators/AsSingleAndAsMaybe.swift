@@ -9,29 +9,51 @@ extension ObservableType {
     /// Observable.of(1, 2).asSingle()  // error(moreThanOneElement), at the second element
     /// ```
     public func asSingle() -> Single<Element> {
-        Single(raw: AsSingle(source: asObservable()))
+        Single(raw: AtMostOneElement(source: asObservable(), requiresElement: true))
+    }
+
+    /// Returns the sequence as a ``Maybe``: its element, if any, sent when the source completes.
+    ///
+    /// A second element fails the result with `RxError.moreThanOneElement` at once.
+    ///
+    /// ```swift
+    /// Observable<Int>.empty().asMaybe()  // completed
+    /// Observable.of(1).asMaybe()         // 1, completed (on completion)
+    /// ```
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: AtMostOneElement(source: asObservable(), requiresElement: false))
     }
 }
 
-private final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
+/// `asSingle()` and `asMaybe()`: at most one element, sent when the source completes; a
+/// second one is an error at once, and so is none when `requiresElement`.
+private final class AtMostOneElement<Element>: Producer<Element>, @unchecked Sendable {
     // @unchecked Sendable: immutable
     let source: Observable<Element>
+    let requiresElement: Bool
 
-    init(source: Observable<Element>) {
+    init(source: Observable<Element>, requiresElement: Bool) {
         self.source = source
+        self.requiresElement = requiresElement
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = AsSingleSink(observer: observer, cancel: cancel)
+        let sink = AtMostOneElementSink(observer: observer, cancel: cancel, requiresElement: requiresElement)
         return (sink, source.subscribe(sink))
     }
 }
 
-private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class AtMostOneElementSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     // @unchecked Sendable: the slot is only touched by the source's serial events
     typealias Element = Observer.Element
     private let element = ElementSlot<Element>()
+    private let requiresElement: Bool
+
+    init(observer: Observer, cancel: Cancelable, requiresElement: Bool) {
+        self.requiresElement = requiresElement
+        super.init(observer: observer, cancel: cancel)
+    }
 
     func onNext(_ element: Element) {
         if self.element.hasValue {
@@ -50,10 +72,11 @@ private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, Observ
         case .completed:
             if element.hasValue {
                 forwardNext(element.take())
-                forwardCompleted()
-            } else {
+            } else if requiresElement {
                 forwardError(RxError.noElements)
+                return
             }
+            forwardCompleted()
         }
     }
 }
