@@ -32,7 +32,8 @@ let package = Package(
             dependencies: ["TodoCore"],
             path: "Benchmarks/TodoStoreBenchmarks"
         ),
-        .testTarget(name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting", "ServiceBus"]),
+        .testTarget(
+            name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting", "ServiceBus", "TestSupport"]),
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(

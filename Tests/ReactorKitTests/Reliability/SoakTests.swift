@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKit
 import ServiceBus
+import TestSupport
 import Testing
 
 /// The reactive core under load: threads sending into subjects, buses and reactors while other

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Eight `todo` processes at once, each doing 250 mixed operations (add, done, undone, edit,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A `todo` process killed with SIGKILL at random moments while it writes a store of 20,000

@@ -6,7 +6,7 @@ import Foundation
 /// core: a test that blocks for long (waiting for processes, sleeping, a `concurrentPerform`)
 /// would starve the tests that need the pool for async work. Expectations belong after the
 /// `await`, in the test's task: `#expect` on another thread is not attributed to the test.
-func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+public func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
     await withCheckedContinuation { continuation in
         let thread = Thread { continuation.resume(returning: body()) }
         thread.stackSize = 8 << 20
