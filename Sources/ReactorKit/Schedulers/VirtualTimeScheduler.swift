@@ -173,11 +173,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 }
 
 /// One unit of work on a virtual time scheduler.
+///
+/// Disposing it (or running it) drops its action at once: an item disposed before its time
+/// stays queued until the clock reaches it, and holding its closure meanwhile would keep the
+/// work's observers alive, together with the scheduler they hold (a cycle when the clock never
+/// gets there, as with a test scheduler nobody moves).
 final class VirtualSchedulerItem<Time>: Disposable, @unchecked Sendable {
-    // @unchecked Sendable: invoked by the scheduler's driving thread only
+    // @unchecked Sendable: `action` is guarded by `lock`; the rest is immutable or thread-safe
     let time: Time
     let id: Int
-    private let action: () -> Disposable
+    private let lock = Lock()
+    private var action: (() -> Disposable)?
     private let disposable = SingleAssignmentDisposable()
 
     init(action: @escaping () -> Disposable, time: Time, id: Int) {
@@ -191,10 +197,17 @@ final class VirtualSchedulerItem<Time>: Disposable, @unchecked Sendable {
     }
 
     func invoke() {
+        guard let action = takeAction() else { return }
         disposable.setDisposable(action())
     }
 
     func dispose() {
         disposable.dispose()
+        // Taken out of the lock, then released: releasing the closure may run deinits.
+        _ = takeAction()
+    }
+
+    private func takeAction() -> (() -> Disposable)? {
+        lock.performLocked { action.take() }
     }
 }

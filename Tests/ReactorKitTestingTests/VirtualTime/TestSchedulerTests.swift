@@ -134,6 +134,28 @@ private struct SampleError: Error, CustomStringConvertible {
         #expect(!ran)
     }
 
+    @Test func disposedWorkIsReleasedAtOnceThoughTheClockNeverGetsThere() {
+        // Work that holds its scheduler (as a timer's sink does) and is disposed before its
+        // time: holding it until the clock got there would make a cycle with a scheduler that
+        // is never moved again.
+        final class Work {}
+        weak var released: Work?
+        weak var releasedScheduler: TestScheduler?
+        do {
+            let scheduler = TestScheduler(initialClock: 0)
+            let work = Work()
+            released = work
+            releasedScheduler = scheduler
+            let disposable = scheduler.scheduleAbsoluteVirtual((), time: 10) { _ in
+                withExtendedLifetime((work, scheduler)) {}
+                return Disposables.create()
+            }
+            disposable.dispose()
+        }
+        #expect(released == nil)
+        #expect(releasedScheduler == nil)
+    }
+
     @Test func hotObservableSendsWhatItWasGivenEvenAfterTerminalEvents() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -114,7 +114,7 @@ import Testing
         let subject = PublishSubject<Int>()
         let observer = scheduler.createObserver(Int.self)
         var sentAgain = false
-        _ = subject.debounce(.seconds(10), scheduler: scheduler).subscribe(onNext: { value in
+        let subscription = subject.debounce(.seconds(10), scheduler: scheduler).subscribe(onNext: { value in
             observer.onNext(value)
             if !sentAgain {
                 sentAgain = true
@@ -124,6 +124,7 @@ import Testing
         scheduler.scheduleAt(100) { subject.onNext(1) }
         scheduler.start()
         #expect(observer.events == [.next(110, 1), .next(120, 2)])
+        subscription.dispose()  // the observer holds the subject it observes
     }
 
     @Test func realSchedulerSendsLastElementOfBurst() {

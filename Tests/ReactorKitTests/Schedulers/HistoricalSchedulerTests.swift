@@ -51,6 +51,8 @@ import Testing
         scheduleNested(on: scheduler, times: times)
         scheduler.advanceTo(date(10))
         #expect(times.withLock { $0 } == [date(10), date(10)])
+        scheduler.start()  // what is left still runs (and its closure, which holds the scheduler, goes)
+        #expect(times.withLock { $0 } == [date(10), date(10), date(30)])
     }
 
     @Test func disposedWorkDoesNotRun() {
@@ -88,6 +90,8 @@ import Testing
         }
         scheduler.start()
         #expect(times == [date(10)])
+        scheduler.start()  // what is left still runs (and its closure, which holds the scheduler, goes)
+        #expect(times == [date(10), date(30)])
     }
 
     @Test func sleep() {

@@ -84,8 +84,8 @@ import Testing
             let subject = BehaviorSubject(value: 0)
             let bag = DisposeBag()
             var late: [Int] = []
-            subject.subscribe(onNext: { value in
-                if value == 1 {
+            subject.subscribe(onNext: { [weak bag] value in
+                if value == 1, let bag {
                     subject.subscribe(onNext: { late.append($0) }).disposed(by: bag)  // replays 1 nested
                 }
             })

@@ -193,13 +193,15 @@ import Testing
         let fromBehavior = scheduler.createObserver(Int.self)
         let fromPublish = scheduler.createObserver(Int.self)
         let fromReplay = scheduler.createObserver(Int.self)
-        _ = behavior.asInfallible().bind(to: fromBehavior)
-        _ = publish.asInfallible().bind(to: fromPublish)
-        _ = replay.asInfallible().bind(to: fromReplay)
-        _ = ys.bind(to: behavior)
-        _ = ys.bind(to: publish)
-        _ = ys.bind(to: replay)
-        scheduler.start()
+        let bag = DisposeBag {
+            behavior.asInfallible().bind(to: fromBehavior)
+            publish.asInfallible().bind(to: fromPublish)
+            replay.asInfallible().bind(to: fromReplay)
+            ys.bind(to: behavior)
+            ys.bind(to: publish)
+            ys.bind(to: replay)
+        }
+        withExtendedLifetime(bag) { scheduler.start() }
         #expect(fromBehavior.events == [.next(0, 0), .next(500, 25), .next(600, 33)])
         #expect(fromPublish.events == [.next(500, 25), .next(600, 33)])
         #expect(fromReplay.events == [.next(500, 25), .next(600, 33)])
