@@ -162,6 +162,10 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     /// cache does not apply any more.
     private func refreshedCache(snapshot: FileIdentity, journal: FileIdentity?) throws -> FileContents? {
         guard var cache, cache.snapshot == snapshot else { return nil }
+        // The state goes to this operation's contents (or away) rather than being shared with
+        // the cache: a change then updates its todos in place instead of copying them all.
+        // `withContents` caches the state again when the operation ends.
+        self.cache = nil
         switch (cache.journal, journal) {
         case (nil, nil):
             break
@@ -178,7 +182,6 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         default:
             return nil
         }
-        self.cache = cache
         return FileContents(
             files: files, state: cache.state, snapshot: snapshot, journalHeader: cache.journalHeader,
             journalLength: cache.journalLength)
