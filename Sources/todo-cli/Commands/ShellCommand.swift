@@ -1,10 +1,17 @@
-import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import TodoCore
 
 /// `todo shell`: one long-lived process running commands line by line, from a terminal (with
 /// a prompt) or a pipe. A list and a stats reactor stay alive for the whole session, kept in
 /// sync through the bus, including changes other processes write (the store watcher); after
-/// each change the live counts are shown. A failing line prints its error and the shell goes
+/// each change the live counts are shown (on a terminal, a change made elsewhere shows while
+/// the prompt waits; in a pipe, before the next line's output). A failing line prints its error and the shell goes
 /// on; `quit`, `exit` or the end of the input ends it with 0.
 enum ShellCommand {
     static func run(in context: CommandContext) -> ExitCode {
@@ -23,13 +30,31 @@ enum ShellCommand {
             context.output.out("todo shell: \(counts(stats.currentState)). Type a command (help, quit).\n")
         }
         var shown = stats.currentState.stats
+        /// Prints the counts when they changed since last shown; returns whether it did.
+        func showCountsIfChanged(after prefix: String = "") -> Bool {
+            let now = stats.currentState.stats
+            guard now != shown, let now else { return false }
+            shown = now
+            if context.options.quiet { return false }
+            context.output.out(prefix + context.style.apply(counts(now), .dim) + "\n")
+            return true
+        }
         while true {
             if interactive {
                 context.output.out("todo> ")
                 context.output.flush()
+                // Waiting for a line: another process's change shows at once, then the prompt again.
+                while !waitForInput(milliseconds: 250) {
+                    watcher.check()
+                    if showCountsIfChanged(after: "\n") {
+                        context.output.out("todo> ")
+                        context.output.flush()
+                    }
+                }
             }
             guard let line = readLine() else { break }
             watcher.check()
+            _ = showCountsIfChanged()  // a change made elsewhere meanwhile, before this line's output
             let words: [String]
             do {
                 words = try ShellWords.split(line)
@@ -41,14 +66,20 @@ enum ShellCommand {
             if first == "quit" || first == "exit" { break }
             runLine(words, in: context)
             watcher.check()
-            let now = stats.currentState.stats
-            if now != shown, let now {
-                shown = now
-                if !context.options.quiet { context.output.out(context.style.apply(counts(now), .dim) + "\n") }
-            }
+            _ = showCountsIfChanged()
             context.output.flush()
         }
         return .success
+    }
+
+    /// Waits at most `milliseconds` for standard input (a terminal, where each read returns one
+    /// line, so nothing waits unseen in `readLine`'s buffer); true when there is something to
+    /// read (or the end, or an error, which `readLine` then reports).
+    private static func waitForInput(milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready < 0 { return errno != EINTR }
+        return ready > 0
     }
 
     /// Runs one line: a `todo` command without the `todo`; the session's `--file` applies.
