@@ -1,3 +1,5 @@
+import TodoCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import TodoCore
 
 /// `todo shell`: one long-lived process running commands line by line, from a terminal (with
 /// a prompt) or a pipe. A list and a stats reactor stay alive for the whole session, kept in
