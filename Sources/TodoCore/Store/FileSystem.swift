@@ -134,6 +134,42 @@ enum FileSystem {
         }
     }
 
+    /// The most symbolic links followed from one path, as the kernel does (`ELOOP`).
+    static let symbolicLinkLimit = 40
+
+    /// `path` with its symbolic links followed to the file they name, when its last part is one
+    /// (or a chain of them): the file a write must replace, and whose folder holds the files
+    /// beside it. A link's relative target is relative to the link's folder. A dangling link
+    /// gives the missing file it names; a path that is not a link is returned as it is.
+    ///
+    /// - Throws: ``TodoError/io(file:operation:reason:)`` for a loop (more than
+    ///   ``symbolicLinkLimit`` links).
+    static func followingLinks(_ path: String) throws(TodoError) -> String {
+        var current = path
+        for _ in 0...symbolicLinkLimit {
+            var info = stat()
+            // Anything but a link (or an error, reported by whatever uses the path) ends the chain.
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else {
+                if errno == EINVAL || errno == ENOENT { return current }  // replaced meanwhile
+                throw ioError(current, "read the link")
+            }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard !target.isEmpty else { return current }
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let directory = folder(of: current)
+                current = directory == "." ? target : directory == "/" ? "/" + target : directory + "/" + target
+            }
+        }
+        throw TodoError.io(
+            file: path, operation: "read",
+            reason: "it is a loop of symbolic links (more than \(symbolicLinkLimit) followed)")
+    }
+
     /// Writes all of `bytes` at the descriptor's position.
     static func writeAll(
         _ descriptor: Int32, _ bytes: [UInt8], path: String, faults: StoreFaults

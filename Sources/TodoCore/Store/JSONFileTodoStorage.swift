@@ -56,11 +56,13 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
     }
 
-    /// The store file.
+    /// The store file, as given: it may be a symbolic link, whose target is then the store.
     public let path: String
     /// How the store behaves.
     public let options: Options
-    let files: StoreFiles
+    /// The files of the store: beside the file `path` names, its symbolic links followed
+    /// (again at each operation, as a link may change). Guarded by mutex.
+    private var files: StoreFiles
     private let mutex = PosixMutex()
     private var cache: Cache?  // guarded by mutex
     private var lastSeen: (snapshot: FileIdentity?, journal: FileIdentity?)?  // guarded by mutex
@@ -97,6 +99,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
 
     /// Whether another process changed the store since this object last used it (a `stat`, no reading).
     public func hasOutsideChanges() -> Bool {
+        let files = mutex.withLock { self.files }
         let now = (try? FileSystem.identity(of: files.snapshot), try? FileSystem.identity(of: files.journal))
         return mutex.withLock {
             guard let lastSeen else { return false }
@@ -110,9 +113,10 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     private func withContents<Result>(
         exclusive: Bool, _ body: (FileContents) throws -> Result
     ) throws -> Result {
-        if exclusive { try FileSystem.createFolder(of: path) }
+        try followLinks()
+        if exclusive { try FileSystem.createFolder(of: files.snapshot) }
         let lock: StoreLock?
-        if !exclusive, try FileSystem.identity(of: FileSystem.folder(of: path)) == nil {
+        if !exclusive, try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil {
             lock = nil  // no folder, so no store: nothing to lock
         } else {
             lock = try StoreLock.acquire(files.lock, exclusive: exclusive, timeout: options.lockTimeout, store: path)
@@ -132,6 +136,17 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         return result
     }
 
+    /// Points `files` at the file `path` names now, its symbolic links followed, so that every
+    /// file of the store (lock, journal, backup, temporaries) is beside the real one and a
+    /// write replaces that file rather than the link. Called with `mutex` held.
+    private func followLinks() throws {
+        let target = try FileSystem.followingLinks(path)
+        guard target != files.snapshot else { return }
+        files = StoreFiles(path: target)
+        cache = nil
+        lastSeen = nil
+    }
+
     /// Reads what is needed to start an operation: the journal (small) and, unless the
     /// journal vouches for it, the whole snapshot.
     private func openContents() throws -> FileContents {
@@ -141,7 +156,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
         guard snapshot.isRegularFile else {
             throw TodoError.io(
-                file: path, operation: "read",
+                file: files.snapshot, operation: "read",
                 reason: snapshot.isDirectory ? "it is a folder, not a file" : "it is not a regular file")
         }
         let journalIdentity = try FileSystem.identity(of: files.journal)
@@ -199,7 +214,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         guard let bytes = try StoreFileBytes.load(files.snapshot) else {
             return (FileContents(files: files, state: .empty), nil)
         }
-        let decoded = try Snapshot.decode(bytes, file: path, recovery: recovery)
+        let decoded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery)
         var state = decoded.state
         var header: Journal.Header?
         var length = 0
@@ -234,9 +249,9 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
 
     private func checkNotAFolder() throws {
         // A missing store file is an empty store, but a path whose folder is a file is an error.
-        let folder = FileSystem.folder(of: path)
+        let folder = FileSystem.folder(of: files.snapshot)
         if let identity = try FileSystem.identity(of: folder), !identity.isDirectory {
-            throw TodoError.io(file: path, operation: "read", reason: "\(folder) is a file, not a folder")
+            throw TodoError.io(file: files.snapshot, operation: "read", reason: "\(folder) is a file, not a folder")
         }
     }
 
@@ -290,7 +305,8 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     /// removes the journal for a small store), then the backup.
     private func compact(_ state: StoreState) throws -> (FileIdentity?, Journal.Header?, Int) {
         let encoded = Snapshot.encode(state, generation: UUID())
-        try FileSystem.replace(path, with: encoded.bytes, temporary: files.snapshotTemporary, faults: options.faults)
+        try FileSystem.replace(
+            files.snapshot, with: encoded.bytes, temporary: files.snapshotTemporary, faults: options.faults)
         // From here the new snapshot is the store: an old journal is stale (another generation).
         var backup: FileIdentity?
         do {
@@ -300,7 +316,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         } catch {
             unlink(files.backup)  // no backup rather than an outdated one; the store is written
         }
-        let snapshot = try FileSystem.identity(of: path)
+        let snapshot = try FileSystem.identity(of: files.snapshot)
         var written: (Journal.Header?, Int) = (nil, 0)
         if encoded.bytes.count >= options.compactionThreshold, let snapshot {
             let header = Journal.Header(
@@ -318,7 +334,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         } else {
             unlink(files.journal)  // if it stays, it is stale: another generation, ignored
         }
-        FileSystem.syncFolder(of: path)
+        FileSystem.syncFolder(of: files.snapshot)
         return (snapshot, written.0, written.1)
     }
 
@@ -327,13 +343,14 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     private var recovery: String {
         if (try? FileSystem.identity(of: files.backup)) != nil {
             return
-                "To go back to the last good copy, run: cp '\(files.backup)' '\(path)' (or fix the JSON by hand; see Docs/StoreFormat.md)"
+                "To go back to the last good copy, run: cp '\(files.backup)' '\(files.snapshot)' (or fix the JSON by hand; see Docs/StoreFormat.md)"
         }
-        return "Fix the JSON by hand, or move the file away to start an empty store: mv '\(path)' '\(path).damaged'"
+        return
+            "Fix the JSON by hand, or move the file away to start an empty store: mv '\(files.snapshot)' '\(files.snapshot).damaged'"
     }
 
     private var journalRecovery: String {
-        "It holds the changes made since \(path) was written. Move it away to go back to the state the store file holds (those changes are lost): mv '\(files.journal)' '\(files.journal).damaged'"
+        "It holds the changes made since \(files.snapshot) was written. Move it away to go back to the state the store file holds (those changes are lost): mv '\(files.journal)' '\(files.journal).damaged'"
     }
 
     private var backupRecovery: String {
