@@ -308,10 +308,13 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         try FileSystem.replace(
             files.snapshot, with: encoded.bytes, temporary: files.snapshotTemporary, faults: options.faults)
         // From here the new snapshot is the store: an old journal is stale (another generation).
+        // The backup and the journal are no more readable than the store (a private list stays private).
+        let storeMode = try FileSystem.permissions(of: files.snapshot)
         var backup: FileIdentity?
         do {
             try FileSystem.replace(
-                files.backup, with: encoded.bytes, temporary: files.backupTemporary, faults: options.faults)
+                files.backup, with: encoded.bytes, temporary: files.backupTemporary, limit: storeMode,
+                faults: options.faults)
             backup = try FileSystem.identity(of: files.backup)
         } catch {
             unlink(files.backup)  // no backup rather than an outdated one; the store is written
@@ -326,7 +329,8 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             let bytes = Journal.encode(header)
             do {
                 try FileSystem.replace(
-                    files.journal, with: bytes, temporary: files.journalTemporary, faults: options.faults)
+                    files.journal, with: bytes, temporary: files.journalTemporary, limit: storeMode,
+                    faults: options.faults)
                 written = (header, bytes.count)
             } catch {
                 unlink(files.journal)  // the next operation reads the whole snapshot instead

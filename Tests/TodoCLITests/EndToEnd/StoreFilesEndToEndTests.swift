@@ -2,12 +2,19 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The store's files as `todo` leaves them: a store path that is a symbolic link.
+/// The store's files as `todo` leaves them: a store path that is a symbolic link, and the
+/// permission bits a write keeps.
 @Suite struct StoreFilesEndToEndTests {
     let todo = TodoSandbox()
 
     func names(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
     }
 
     @Test func aStorePathThatIsALinkIsWrittenAtItsTargetAndStaysALink() async throws {
@@ -33,5 +40,13 @@ import Testing
         let result = await todo.run(["add", "x"], environment: ["TODO_FILE": first])
         #expect(result.status == 74 && result.stdout == "", "\(result)")
         #expect(result.stderr.contains(first) && result.stderr.contains("symbolic links"), "\(result)")
+    }
+
+    @Test func aPrivateStoreStaysPrivate() async {
+        #expect(await todo.run("add a").status == 0)
+        #expect(chmod(todo.storePath, 0o600) == 0)
+        #expect(await todo.run("add b").status == 0)
+        #expect(mode(todo.storePath) == 0o600)
+        #expect(mode(todo.storePath + ".bak") == 0o600)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import TodoCore
 
 /// A store path that is a symbolic link (the store is the file it names, and every file of
-/// the store lives beside that one).
+/// the store lives beside that one), and the permission bits a rewrite keeps.
 @Suite struct StoreLinkAndModeTests {
     let folder = TemporaryFolder()
     let providers = ProviderPool()
@@ -30,6 +30,13 @@ import Testing
     func names(in name: String = "") -> [String] {
         let path = name.isEmpty ? folder.path : folder.file(name)
         return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    /// The permission bits of `name`.
+    func mode(_ name: String) -> mode_t? {
+        var info = stat()
+        guard stat(folder.file(name), &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
     }
 
     // MARK: Symbolic links
@@ -123,5 +130,70 @@ import Testing
         _ = try service.create(TodoDraft(title: "in two")).value()
         #expect(try titles(folder.file("one/todos.json")) == ["in one"])
         #expect(try titles(folder.file("two/todos.json")) == ["in two"])
+    }
+
+    // MARK: File modes
+
+    @Test(arguments: [0o600, 0o640, 0o444] as [mode_t])
+    func aRewriteKeepsTheStoresModeAndItsBackupIsNoMoreReadable(mode: mode_t) throws {
+        let path = folder.file("todos.json")
+        _ = try service(path).create(TodoDraft(title: "a")).value()
+        #expect(chmod(path, mode) == 0)
+        _ = try service(path).create(TodoDraft(title: "b")).value()
+        #expect(self.mode("todos.json") == mode)
+        #expect(self.mode("todos.json.bak") == mode)
+        #expect(try titles(path) == ["a", "b"])
+    }
+
+    @Test func aJournaledStoreKeepsItsModeThroughCompactionsAndSoDoItsJournalAndBackup() throws {
+        let path = folder.file("todos.json")
+        let options = JSONFileStoreTests.journaled
+        _ = try service(path, options).create(TodoDraft(title: "todo number 0")).value()
+        #expect(chmod(path, 0o600) == 0)
+        for index in 1...40 { _ = try service(path, options).create(TodoDraft(title: "todo number \(index)")).value() }
+        #expect(folder.exists("todos.json.journal"))
+        #expect(mode("todos.json") == 0o600)
+        #expect(mode("todos.json.journal") == 0o600)
+        #expect(mode("todos.json.bak") == 0o600)
+        #expect(try titles(path).count == 41)
+    }
+
+    @Test func aBackupMoreReadableThanItsStoreIsNarrowedWhenReplaced() throws {
+        let path = folder.file("todos.json")
+        _ = try service(path).create(TodoDraft(title: "a")).value()
+        #expect(chmod(folder.file("todos.json.bak"), 0o644) == 0)
+        #expect(chmod(path, 0o600) == 0)
+        _ = try service(path).create(TodoDraft(title: "b")).value()
+        #expect(mode("todos.json") == 0o600)
+        #expect(mode("todos.json.bak") == 0o600)
+    }
+
+    @Test func aNewStoreGetsTheDefaultMode() throws {
+        guard let mask = Self.umask() else { return }  // no way to read it here
+        let path = folder.file("todos.json")
+        _ = try service(path).create(TodoDraft(title: "a")).value()
+        #expect(mode("todos.json") == 0o644 & ~mask)
+        #expect(mode("todos.json.bak") == 0o644 & ~mask)
+    }
+
+    @Test func theModeOfALinkedStoreIsTheTargetsAndTheLinkStaysALink() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: true)
+        let real = folder.file("real/todos.json")
+        _ = try service(real).create(TodoDraft(title: "a")).value()
+        #expect(chmod(real, 0o600) == 0)
+        try link("link.json", to: real)
+        _ = try service(folder.file("link.json")).create(TodoDraft(title: "b")).value()
+        #expect(mode("real/todos.json") == 0o600)
+        #expect(mode("real/todos.json.bak") == 0o600)
+        #expect(linkTarget("link.json") == real)
+    }
+
+    /// The process's umask, read without changing it (`/proc/self/status`), or `nil`.
+    static func umask() -> mode_t? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("Umask:") {
+            return mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+        }
+        return nil
     }
 }
