@@ -99,14 +99,22 @@ enum FileSystem {
 
     /// Writes `bytes` to `path` through a temporary file in the same folder: written, flushed
     /// to disk, then renamed over `path`. The folder itself is not flushed (see ``syncFolder(of:)``).
+    ///
+    /// The new file gets the permission bits of the file it replaces; when there is none, those
+    /// of `limit` (else the default, `0o644` less the umask). With a `limit`, the new file is
+    /// never more permissive than it: a backup or journal is no more readable than its store.
     static func replace(
-        _ path: String, with bytes: [UInt8], temporary: String, faults: StoreFaults
+        _ path: String, with bytes: [UInt8], temporary: String, limit: mode_t? = nil, faults: StoreFaults
     ) throws(TodoError) {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var mode = try permissions(of: path) ?? limit
+        if let known = mode, let limit { mode = known & limit }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode == nil ? 0o644 : 0o600)
         guard descriptor >= 0 else { throw ioError(path, "write") }
         var closed = false
         defer { if !closed { close(descriptor) } }
         do throws(TodoError) {
+            // Before any byte is written, so that the content is never more readable than the old file's.
+            if let mode { guard fchmod(descriptor, mode) == 0 else { throw ioError(path, "write") } }
             try writeAll(descriptor, bytes, path: path, faults: faults)
             try faults.check(.sync, path: path)
             guard fsync(descriptor) == 0 else { throw ioError(path, "write") }
@@ -132,6 +140,52 @@ enum FileSystem {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// The permission bits (`0o7777`) of the file at `path`, or `nil` when nothing is there.
+    static func permissions(of path: String) throws(TodoError) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw ioError(path, "read")
+        }
+        return info.st_mode & 0o7777
+    }
+
+    /// The most symbolic links followed from one path, as the kernel does (`ELOOP`).
+    static let symbolicLinkLimit = 40
+
+    /// `path` with its symbolic links followed to the file they name, when its last part is one
+    /// (or a chain of them): the file a write must replace, and whose folder holds the files
+    /// beside it. A link's relative target is relative to the link's folder. A dangling link
+    /// gives the missing file it names; a path that is not a link is returned as it is.
+    ///
+    /// - Throws: ``TodoError/io(file:operation:reason:)`` for a loop (more than
+    ///   ``symbolicLinkLimit`` links).
+    static func followingLinks(_ path: String) throws(TodoError) -> String {
+        var current = path
+        for _ in 0...symbolicLinkLimit {
+            var info = stat()
+            // Anything but a link (or an error, reported by whatever uses the path) ends the chain.
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else {
+                if errno == EINVAL || errno == ENOENT { return current }  // replaced meanwhile
+                throw ioError(current, "read the link")
+            }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard !target.isEmpty else { return current }
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let directory = folder(of: current)
+                current = directory == "." ? target : directory == "/" ? "/" + target : directory + "/" + target
+            }
+        }
+        throw TodoError.io(
+            file: path, operation: "read",
+            reason: "it is a loop of symbolic links (more than \(symbolicLinkLimit) followed)")
     }
 
     /// Writes all of `bytes` at the descriptor's position.

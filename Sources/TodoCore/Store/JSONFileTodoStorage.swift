@@ -28,6 +28,9 @@
 /// at any instant leaves the old content or the new. A file that cannot be read (damaged,
 /// or from a newer format) is never written over: every operation fails with a
 /// ``TodoError`` naming the problem and the way to recover, and leaves it as it was.
+/// When `path` is a symbolic link, the store is the file it names and all these files live
+/// beside that one. A rewritten file keeps the permission bits of the one it replaces, and the
+/// backup and journal are never more readable than the store file.
 /// `Docs/StoreFormat.md` describes the files field by field.
 public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     // @unchecked Sendable: `cache` and `lastSeen` are guarded by mutex; the rest is immutable
@@ -56,11 +59,13 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
     }
 
-    /// The store file.
+    /// The store file, as given: it may be a symbolic link, whose target is then the store.
     public let path: String
     /// How the store behaves.
     public let options: Options
-    let files: StoreFiles
+    /// The files of the store: beside the file `path` names, its symbolic links followed
+    /// (again at each operation, as a link may change). Guarded by mutex.
+    private var files: StoreFiles
     private let mutex = PosixMutex()
     private var cache: Cache?  // guarded by mutex
     private var lastSeen: (snapshot: FileIdentity?, journal: FileIdentity?)?  // guarded by mutex
@@ -97,6 +102,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
 
     /// Whether another process changed the store since this object last used it (a `stat`, no reading).
     public func hasOutsideChanges() -> Bool {
+        let files = mutex.withLock { self.files }
         let now = (try? FileSystem.identity(of: files.snapshot), try? FileSystem.identity(of: files.journal))
         return mutex.withLock {
             guard let lastSeen else { return false }
@@ -110,9 +116,10 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     private func withContents<Result>(
         exclusive: Bool, _ body: (FileContents) throws -> Result
     ) throws -> Result {
-        if exclusive { try FileSystem.createFolder(of: path) }
+        try followLinks()
+        if exclusive { try FileSystem.createFolder(of: files.snapshot) }
         let lock: StoreLock?
-        if !exclusive, try FileSystem.identity(of: FileSystem.folder(of: path)) == nil {
+        if !exclusive, try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil {
             lock = nil  // no folder, so no store: nothing to lock
         } else {
             lock = try StoreLock.acquire(files.lock, exclusive: exclusive, timeout: options.lockTimeout, store: path)
@@ -132,6 +139,17 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         return result
     }
 
+    /// Points `files` at the file `path` names now, its symbolic links followed, so that every
+    /// file of the store (lock, journal, backup, temporaries) is beside the real one and a
+    /// write replaces that file rather than the link. Called with `mutex` held.
+    private func followLinks() throws {
+        let target = try FileSystem.followingLinks(path)
+        guard target != files.snapshot else { return }
+        files = StoreFiles(path: target)
+        cache = nil
+        lastSeen = nil
+    }
+
     /// Reads what is needed to start an operation: the journal (small) and, unless the
     /// journal vouches for it, the whole snapshot.
     private func openContents() throws -> FileContents {
@@ -141,7 +159,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
         guard snapshot.isRegularFile else {
             throw TodoError.io(
-                file: path, operation: "read",
+                file: files.snapshot, operation: "read",
                 reason: snapshot.isDirectory ? "it is a folder, not a file" : "it is not a regular file")
         }
         let journalIdentity = try FileSystem.identity(of: files.journal)
@@ -199,7 +217,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         guard let bytes = try StoreFileBytes.load(files.snapshot) else {
             return (FileContents(files: files, state: .empty), nil)
         }
-        let decoded = try Snapshot.decode(bytes, file: path, recovery: recovery)
+        let decoded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery)
         var state = decoded.state
         var header: Journal.Header?
         var length = 0
@@ -234,9 +252,9 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
 
     private func checkNotAFolder() throws {
         // A missing store file is an empty store, but a path whose folder is a file is an error.
-        let folder = FileSystem.folder(of: path)
+        let folder = FileSystem.folder(of: files.snapshot)
         if let identity = try FileSystem.identity(of: folder), !identity.isDirectory {
-            throw TodoError.io(file: path, operation: "read", reason: "\(folder) is a file, not a folder")
+            throw TodoError.io(file: files.snapshot, operation: "read", reason: "\(folder) is a file, not a folder")
         }
     }
 
@@ -290,17 +308,21 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     /// removes the journal for a small store), then the backup.
     private func compact(_ state: StoreState) throws -> (FileIdentity?, Journal.Header?, Int) {
         let encoded = Snapshot.encode(state, generation: UUID())
-        try FileSystem.replace(path, with: encoded.bytes, temporary: files.snapshotTemporary, faults: options.faults)
+        try FileSystem.replace(
+            files.snapshot, with: encoded.bytes, temporary: files.snapshotTemporary, faults: options.faults)
         // From here the new snapshot is the store: an old journal is stale (another generation).
+        // The backup and the journal are no more readable than the store (a private list stays private).
+        let storeMode = try FileSystem.permissions(of: files.snapshot)
         var backup: FileIdentity?
         do {
             try FileSystem.replace(
-                files.backup, with: encoded.bytes, temporary: files.backupTemporary, faults: options.faults)
+                files.backup, with: encoded.bytes, temporary: files.backupTemporary, limit: storeMode,
+                faults: options.faults)
             backup = try FileSystem.identity(of: files.backup)
         } catch {
             unlink(files.backup)  // no backup rather than an outdated one; the store is written
         }
-        let snapshot = try FileSystem.identity(of: path)
+        let snapshot = try FileSystem.identity(of: files.snapshot)
         var written: (Journal.Header?, Int) = (nil, 0)
         if encoded.bytes.count >= options.compactionThreshold, let snapshot {
             let header = Journal.Header(
@@ -310,7 +332,8 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             let bytes = Journal.encode(header)
             do {
                 try FileSystem.replace(
-                    files.journal, with: bytes, temporary: files.journalTemporary, faults: options.faults)
+                    files.journal, with: bytes, temporary: files.journalTemporary, limit: storeMode,
+                    faults: options.faults)
                 written = (header, bytes.count)
             } catch {
                 unlink(files.journal)  // the next operation reads the whole snapshot instead
@@ -318,7 +341,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         } else {
             unlink(files.journal)  // if it stays, it is stale: another generation, ignored
         }
-        FileSystem.syncFolder(of: path)
+        FileSystem.syncFolder(of: files.snapshot)
         return (snapshot, written.0, written.1)
     }
 
@@ -327,13 +350,14 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     private var recovery: String {
         if (try? FileSystem.identity(of: files.backup)) != nil {
             return
-                "To go back to the last good copy, run: cp '\(files.backup)' '\(path)' (or fix the JSON by hand; see Docs/StoreFormat.md)"
+                "To go back to the last good copy, run: cp '\(files.backup)' '\(files.snapshot)' (or fix the JSON by hand; see Docs/StoreFormat.md)"
         }
-        return "Fix the JSON by hand, or move the file away to start an empty store: mv '\(path)' '\(path).damaged'"
+        return
+            "Fix the JSON by hand, or move the file away to start an empty store: mv '\(files.snapshot)' '\(files.snapshot).damaged'"
     }
 
     private var journalRecovery: String {
-        "It holds the changes made since \(path) was written. Move it away to go back to the state the store file holds (those changes are lost): mv '\(files.journal)' '\(files.journal).damaged'"
+        "It holds the changes made since \(files.snapshot) was written. Move it away to go back to the state the store file holds (those changes are lost): mv '\(files.journal)' '\(files.journal).damaged'"
     }
 
     private var backupRecovery: String {

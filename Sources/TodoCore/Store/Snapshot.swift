@@ -14,9 +14,13 @@
 /// {"id":1,…,"position":1024},
 /// {"id":3,…,"position":3072}
 /// ],"history":[
-/// {"kind":"deleted","put":[],"delete":[2],"before":[{"id":2,…}]}
+/// {"kind":"deleted","put":[],"delete":[],"before":[{"id":2,…}]},
+/// {"kind":"created","put":[],"delete":[],"before":[],"created":[3]}
 /// ]}
 /// ```
+///
+/// A todo's keys whose values are the defaults are left out (`forStore`); the history holds
+/// the changes' compact form (``TodoChange/undoRecord``).
 ///
 /// Readers accept any JSON with the same fields (a file edited by hand), in any layout.
 enum Snapshot {

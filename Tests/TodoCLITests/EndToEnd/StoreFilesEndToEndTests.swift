@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The store's files as `todo` leaves them: a store path that is a symbolic link, and the
+/// permission bits a write keeps.
+@Suite struct StoreFilesEndToEndTests {
+    let todo = TodoSandbox()
+
+    func names(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    @Test func aStorePathThatIsALinkIsWrittenAtItsTargetAndStaysALink() async throws {
+        #expect(await todo.run("add a").status == 0)
+        let links = todo.folder + "/links"
+        try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+        let link = links + "/link.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../store/todos.json")
+        let added = await todo.run(["add", "b"], environment: ["TODO_FILE": link])
+        #expect(added.status == 0, "\(added)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../store/todos.json")
+        #expect(names(in: links) == ["link.json"])
+        #expect(names(in: todo.folder + "/store") == ["todos.json", "todos.json.bak", "todos.json.lock"])
+        let listed = await todo.run("list --all --json")
+        #expect((listed.json as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["a", "b"])
+    }
+
+    @Test func aLoopOfLinksExits74NamingThePath() async throws {
+        let first = todo.folder + "/first.json"
+        try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: "second.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: todo.folder + "/second.json", withDestinationPath: "first.json")
+        let result = await todo.run(["add", "x"], environment: ["TODO_FILE": first])
+        #expect(result.status == 74 && result.stdout == "", "\(result)")
+        #expect(result.stderr.contains(first) && result.stderr.contains("symbolic links"), "\(result)")
+    }
+
+    @Test func aPrivateStoreStaysPrivate() async {
+        #expect(await todo.run("add a").status == 0)
+        #expect(chmod(todo.storePath, 0o600) == 0)
+        #expect(await todo.run("add b").status == 0)
+        #expect(mode(todo.storePath) == 0o600)
+        #expect(mode(todo.storePath + ".bak") == 0o600)
+    }
+}
