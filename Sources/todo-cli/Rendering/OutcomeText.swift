@@ -5,7 +5,7 @@ import TodoCore
 enum OutcomeText {
     /// `3: Buy milk`.
     static func label(_ todo: Todo) -> String {
-        "\(todo.id): \(todo.title.replacingNewlines())"
+        "\(todo.id): \(todo.title.shownOnOneLine)"
     }
 
     /// What undoing `result` did: `Undid completing 3: Buy milk`.
