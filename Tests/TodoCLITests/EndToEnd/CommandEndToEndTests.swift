@@ -259,6 +259,25 @@ import Testing
         #expect(todo.storeBytes == nil)
     }
 
+    @Test func importGuessesTheFormatFromTheContentsNotTheName() async throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TodoCoreTests/Formats/Fixtures").standardized
+        let todoTxt = todo.folder + "/todo-list.json"
+        let tasks = todo.folder + "/tasks.txt"
+        try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent("todo.txt").path, toPath: todoTxt)
+        try FileManager.default.copyItem(
+            atPath: fixtures.appendingPathComponent("taskwarrior-export.json").path, toPath: tasks)
+        let first = await todo.run(["import", todoTxt])
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stdout == "Imported 5 todos from \(todoTxt) (todo.txt)\n")
+        let second = await todo.run(["import", tasks])
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout.hasSuffix("(Taskwarrior)\n"), "\(second)")
+        // --format still decides when given.
+        let forced = await todo.run(["import", todoTxt, "--format", "json"])
+        #expect(forced.status == 65, "\(forced)")
+    }
+
     // MARK: help, version, completions
 
     @Test func helpPrintsAndNeverActs() async {
