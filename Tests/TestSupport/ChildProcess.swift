@@ -36,6 +36,8 @@ public final class ChildProcess: @unchecked Sendable {
         case pipe(ChildPipe)
         /// A descriptor of this process (a terminal, a file), duplicated for the child.
         case descriptor(Int32)
+        /// Closed: the child starts without it (`>&-` in a shell).
+        case closed
     }
 
     /// Why the child ended.
@@ -82,6 +84,8 @@ public final class ChildProcess: @unchecked Sendable {
                 posix_spawn_file_actions_adddup2(&actions, descriptor == 0 ? pipe.readEnd : pipe.writeEnd, descriptor)
             case .descriptor(let given):
                 posix_spawn_file_actions_adddup2(&actions, given, descriptor)
+            case .closed:
+                posix_spawn_file_actions_addclose(&actions, descriptor)
             }
         }
         ChildProcess.closeDescriptorsFrom3(&actions)

@@ -2,11 +2,13 @@
 extension TodoFileFormat {
     /// The format `bytes` are most likely in, for an import without a given format.
     ///
-    /// Contents that are JSON (starting with `[` or `{`) are told apart by the keys of their
-    /// first object: `description` with `status` or `entry` is a Taskwarrior task; `title`, or a
-    /// top-level `version` or `todos`, is ours. Other JSON is taken as ours (whose parser then
-    /// says what is wrong), as is anything in a file named `*.json`; everything else is
-    /// todo.txt, including text that merely starts with a bracket (`[urgent] call mom`).
+    /// The contents decide, the name only breaks ties. Contents that are JSON (starting with `[`
+    /// or `{`) are told apart by the keys of their first object: `description` with `status` or
+    /// `entry` is a Taskwarrior task; `title`, or a top-level `version` or `todos`, is ours.
+    /// Other JSON is taken as ours (whose parser then says what is wrong). Text that merely
+    /// starts with a bracket (`[urgent] call mom`) and an empty file are ours in a file named
+    /// `*.json` (a damaged export is reported, not read as todo.txt) and todo.txt otherwise;
+    /// everything else is todo.txt, whatever the file's name.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents.
@@ -18,7 +20,8 @@ extension TodoFileFormat {
         switch verdict {
         case .ours, .otherJSON: return .json
         case .taskwarrior: return .taskwarrior
-        case .notJSON: return fileName?.lowercased().hasSuffix(".json") == true ? .json : .todoTxt
+        case .bracketedOrEmpty: return fileName?.lowercased().hasSuffix(".json") == true ? .json : .todoTxt
+        case .notJSON: return .todoTxt
         }
     }
 }
@@ -29,6 +32,9 @@ private enum GuessVerdict {
     case taskwarrior
     /// JSON whose first object does not tell.
     case otherJSON
+    /// Not JSON, but starting with `[` or `{` (damaged JSON, or `[urgent] call mom`), or empty.
+    case bracketedOrEmpty
+    /// Not JSON, and not starting like it.
     case notJSON
 
     /// Looks at the document in `buffer` from `start`: its first object's keys, and when they do
@@ -45,14 +51,16 @@ private enum GuessVerdict {
                     return verdict
                 }
             } catch {
-                return .notJSON
+                return .bracketedOrEmpty
             }
         case UInt8(ascii: "{"):
             if let verdict = firstObject(&reader) { return verdict }
+        case nil:
+            return .bracketedOrEmpty
         default:
             return .notJSON
         }
-        return isJSON(buffer, from: start) ? .otherJSON : .notJSON
+        return isJSON(buffer, from: start) ? .otherJSON : .bracketedOrEmpty
     }
 
     /// The verdict the keys of the object at `reader` give, even when the object is cut short

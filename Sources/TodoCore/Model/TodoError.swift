@@ -76,7 +76,7 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .blankTitle:
             return "a todo needs a title that is not blank"
         case .invalidTag(let tag):
-            return "'\(tag)' is not a tag: a tag is one word, without spaces"
+            return "'\(tag)' is not a tag: a tag is one word, without spaces or commas (give --tag once per tag)"
         case .invalidDate(let text, .noSuchDay):
             return "'\(text)' is not a day of the calendar; check the month and the day (YYYY-MM-DD)"
         case .invalidDate(let text, .tooFar):

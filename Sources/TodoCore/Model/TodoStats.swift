@@ -8,7 +8,9 @@ public struct TodoStats: Sendable, Hashable {
     public var overdue: Int
     /// Pending todos due today.
     public var dueToday: Int
-    /// For each tag, how many pending and done todos carry it.
+    /// For each tag, how many pending and done todos carry it. Tags compare without regard to
+    /// case, so tags that differ only in case (`Work`, `work`) are one entry, under the
+    /// lower-case spelling (`work`).
     public var tags: [String: TagCount]
 
     /// Pending and done todos with one tag.
@@ -49,7 +51,12 @@ public struct TodoStats: Sendable, Hashable {
                     if due < today { overdue += 1 } else if due == today { dueToday += 1 }
                 }
             }
-            for tag in todo.tags {
+            var counted = todo.tags
+            if todo.tags.contains(where: Self.mayChangeWhenLowercased) {
+                // One entry per tag whatever its case; a todo carrying `Work` and `work` counts once.
+                counted = Set(todo.tags.map { $0.lowercased() })
+            }
+            for tag in counted {
                 if todo.isDone {
                     tags[tag, default: TagCount()].done += 1
                 } else {
@@ -57,5 +64,10 @@ public struct TodoStats: Sendable, Hashable {
                 }
             }
         }
+    }
+
+    /// Whether `tag` may change when lower-cased (an ASCII capital, or any non-ASCII byte).
+    private static func mayChangeWhenLowercased(_ tag: String) -> Bool {
+        tag.utf8.contains { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }
     }
 }

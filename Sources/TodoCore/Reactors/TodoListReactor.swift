@@ -170,8 +170,9 @@ public final class TodoListReactor: Reactor {
             return service.fetch(TodoQuery(status: .done)).flatMap { [weak self] done -> Observable<Mutation> in
                 guard let self, !done.isEmpty else { return .just(.setOutcome(.cleared([]))) }
                 let count = done.count == 1 ? "1 done todo" : "\(done.count) done todos"
-                return self.confirm(
-                    "Delete \(count)?", message: "They can be brought back with undo.", action: "Delete", then: clear)
+                let message =
+                    done.count == 1 ? "It can be brought back with undo." : "They can be brought back with undo."
+                return self.confirm("Delete \(count)?", message: message, action: "Delete", then: clear)
             }
             .catchAsError()
         case .undo:

@@ -5,7 +5,8 @@ enum Suggestions {
 
     /// The candidate `word` most likely stands for: the only candidate it is a prefix of, else
     /// the nearest one within ``maximumDistance`` edits (Damerau-Levenshtein, ignoring case),
-    /// provided the edits do not replace the whole candidate; `nil` when none is close.
+    /// provided the edits do not replace the whole candidate and, for a candidate of four
+    /// letters or fewer, more than one edit only adds letters; `nil` when none is close.
     static func bestMatch(for word: String, among candidates: [String]) -> String? {
         // A word longer than every candidate by more than the distance is none of them.
         let longest = candidates.map(\.count).max() ?? 0
@@ -20,12 +21,24 @@ enum Suggestions {
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
             let target = Array(candidate.lowercased())
-            guard let distance = distance(typed, target, limit: maximumDistance),
-                distance < target.drop(while: { $0 == "-" }).count
-            else { continue }
+            let letters = target.drop(while: { $0 == "-" }).count
+            guard let distance = distance(typed, target, limit: maximumDistance), distance < letters else { continue }
+            // Two edits to a short word are a near miss only when they add letters (`mv` for
+            // `move`), not when they change half of it (`tcsh` is not `bash`).
+            if distance > 1, letters <= 4, !isSubsequence(typed, of: target) { continue }
             if distance < best?.distance ?? Int.max { best = (candidate, distance) }
         }
         return best?.candidate
+    }
+
+    /// Whether the characters of `word` appear in `target` in order.
+    private static func isSubsequence(_ word: [Character], of target: [Character]) -> Bool {
+        var rest = target[...]
+        for character in word {
+            guard let index = rest.firstIndex(of: character) else { return false }
+            rest = rest[(index + 1)...]
+        }
+        return true
     }
 
     /// `. Did you mean 'list'?`, to append to a message, or an empty string when nothing is

@@ -19,6 +19,10 @@ extension ValueSpec {
             return .text(try ArgumentProblem.checking { () throws(TodoError) in try Todo.validTag(text) })
         case .id:
             guard let id = ValueSpec.positiveInteger(text) else {
+                if ValueSpec.isTooLarge(text) {
+                    throw ArgumentProblem(
+                        "'\(text)' is too large to be a todo id (run `todo list --all` to see the ids)")
+                }
                 throw ArgumentProblem(
                     "'\(text)' is not a todo id; ids are positive integers (run `todo list --all` to see them)")
             }
@@ -62,6 +66,12 @@ extension ValueSpec {
     static func positiveInteger(_ text: String) -> Int? {
         guard let number = naturalNumber(text), number > 0 else { return nil }
         return number
+    }
+
+    /// Whether `text` is a positive integer in ASCII digits, too large for `Int`.
+    static func isTooLarge(_ text: String) -> Bool {
+        naturalNumber(text) == nil && !text.isEmpty
+            && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// `text` as an integer of 0 or more, written with ASCII digits only; `nil` otherwise

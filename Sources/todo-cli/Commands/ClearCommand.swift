@@ -15,7 +15,10 @@ enum ClearCommand {
             } else if todos.isEmpty {
                 context.say("No done todos to clear.")
             } else {
-                context.say("Deleted \(todos.count) done todo\(todos.count == 1 ? "" : "s") (undo brings them back).")
+                context.say(
+                    todos.count == 1
+                        ? "Deleted 1 done todo (undo brings it back)."
+                        : "Deleted \(todos.count) done todos (undo brings them back).")
             }
             return .success
         case .cancelled?:

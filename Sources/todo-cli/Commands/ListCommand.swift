@@ -41,7 +41,7 @@ enum ListCommand {
         let state = list.currentState
         if state.error != nil { return .failure }  // completion stays silent
         var text = ""
-        for todo in state.todos { text += "\(todo.id)\t\(todo.title.replacingNewlines())\n" }
+        for todo in state.todos { text += "\(todo.id)\t\(todo.title.shownOnOneLine)\n" }
         context.output.out(text)
         return .success
     }

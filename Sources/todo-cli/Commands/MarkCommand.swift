@@ -25,7 +25,7 @@ enum MarkCommand {
             if changed.contains(todo.id) {
                 lines.append((done ? "Completed " : "Reopened ") + context.label(todo))
             } else {
-                lines.append((done ? "Already done " : "Not done already ") + context.label(todo))
+                lines.append((done ? "Already done " : "Already pending ") + context.label(todo))
             }
         }
         for next in result.next {

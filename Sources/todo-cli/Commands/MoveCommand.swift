@@ -11,7 +11,7 @@ enum MoveCommand {
         if context.options.json {
             context.printJSON(TodoJSONOutput.object(todo))
         } else {
-            context.say("Moved \(todo.id) to position \(position): \(todo.title.replacingNewlines())")
+            context.say("Moved \(todo.id) to position \(position): \(todo.title.shownOnOneLine)")
         }
         return .success
     }

@@ -5,7 +5,7 @@ import TodoCore
 enum OutcomeText {
     /// `3: Buy milk`.
     static func label(_ todo: Todo) -> String {
-        "\(todo.id): \(todo.title.replacingNewlines())"
+        "\(todo.id): \(todo.title.shownOnOneLine)"
     }
 
     /// What undoing `result` did: `Undid completing 3: Buy milk`.
@@ -28,7 +28,7 @@ enum OutcomeText {
             let next = result.next.first.map { " · next: \(label($0))" + ($0.due.map { " (due \($0))" } ?? "") } ?? ""
             return marked("Completed", "Already done", result) + next
         case .reopened(let result):
-            return marked("Reopened", "Not done already", result)
+            return marked("Reopened", "Already pending", result)
         case .deleted(let todos):
             return (todos.count == 1 ? "Deleted \(label(todos[0]))" : "Deleted \(todos.count) todos") + " (u undoes)"
         case .moved(let todo):

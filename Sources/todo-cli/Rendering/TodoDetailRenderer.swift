@@ -30,14 +30,14 @@ struct TodoDetailRenderer {
     /// The detail, ending with a line break.
     func render(_ todo: Todo) -> String {
         let indent = String(repeating: " ", count: String(todo.id).count + 2)
-        var lines = ["\(style.apply(String(todo.id), .bold))  \(style.apply(todo.title, .bold))"]
+        var lines = ["\(style.apply(String(todo.id), .bold))  \(style.apply(todo.title.shownOnOneLine, .bold))"]
         func field(_ name: String, _ value: String) {
             lines.append(indent + DisplayWidth.pad(name, to: 11) + value)
         }
         field("status", todo.isDone ? style.apply("done", .green) : "pending")
         if todo.priority != .none { field("priority", todo.priority.name) }
         if let due = todo.due { field("due", due.description + relative(due, isDone: todo.isDone)) }
-        if !todo.tags.isEmpty { field("tags", todo.sortedTags.joined(separator: " ")) }
+        if !todo.tags.isEmpty { field("tags", todo.sortedTags.joined(separator: " ").shownOnOneLine) }
         if let recurrence = todo.recurrence { field("repeats", recurrence.description) }
         field("created", local(todo.createdAt))
         if todo.updatedAt != todo.createdAt { field("updated", local(todo.updatedAt)) }
@@ -45,7 +45,7 @@ struct TodoDetailRenderer {
         field("uuid", todo.uuid.uuidString.lowercased())
         if let note = todo.note {
             lines.append("")
-            for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in note.shownOnLines.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(line.isEmpty ? "" : indent + line)
             }
         }

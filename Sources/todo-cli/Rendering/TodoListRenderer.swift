@@ -66,14 +66,9 @@ struct TodoListRenderer {
             }
             out.append(0x20)
             prefixWidth += 1
-            let tags = todo.tags.isEmpty ? "" : todo.sortedTags.map { "+" + $0 }.joined(separator: " ")
-            var title = todo.title
-            var hasControl = false
-            for byte in title.utf8 where byte < 0x20 {
-                hasControl = true
-                break
-            }
-            if hasControl { title = title.replacingNewlines() }
+            let tags =
+                todo.tags.isEmpty ? "" : todo.sortedTags.map { "+" + $0 }.joined(separator: " ").shownOnOneLine
+            var title = todo.title.shownOnOneLine
             var titleWidth = -1
             if let width {
                 let tagWidth = tags.isEmpty ? 0 : DisplayWidth.of(tags) + 2
@@ -159,12 +154,5 @@ struct TodoListRenderer {
             rest /= 10
         }
         return count
-    }
-}
-
-extension String {
-    /// The text on one line: line breaks and tabs as spaces.
-    func replacingNewlines() -> String {
-        String(map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 }

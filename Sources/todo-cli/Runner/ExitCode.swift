@@ -10,7 +10,8 @@ enum ExitCode: Int32 {
     case usage = 64
     /// The store (or a file to import) cannot be read: damaged, or from a newer version.
     case dataError = 65
-    /// An input/output error (a folder where the store should be, a full disk, no permission).
+    /// An input/output error (a folder where the store should be, a full disk, no permission,
+    /// results that cannot be written to standard output).
     case ioError = 74
     /// The store stayed locked by another process.
     case locked = 75

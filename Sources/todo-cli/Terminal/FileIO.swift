@@ -61,18 +61,20 @@ enum FileIO {
     }
 
     private static func error(_ path: String, _ operation: String) -> TodoError {
-        let code = errno
-        let reason: String
+        .io(file: path, operation: operation, reason: reason(errno))
+    }
+
+    /// What the `errno` value `code` means, in the words of the other I/O errors.
+    static func reason(_ code: Int32) -> String {
         switch code {
-        case ENOENT: reason = "no such file or folder"
-        case ENOTDIR: reason = "a part of the path is a file, not a folder"
-        case EISDIR: reason = "it is a folder, not a file"
-        case EACCES, EPERM: reason = "permission denied"
-        case EROFS: reason = "the file system is read-only"
-        case ENOSPC: reason = "no space left on the device"
-        default: reason = String(cString: strerror(code)).lowercased()
+        case ENOENT: return "no such file or folder"
+        case ENOTDIR: return "a part of the path is a file, not a folder"
+        case EISDIR: return "it is a folder, not a file"
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "the file system is read-only"
+        case ENOSPC: return "no space left on the device"
+        default: return String(cString: strerror(code)).lowercased()
         }
-        return .io(file: path, operation: operation, reason: reason)
     }
 }
 

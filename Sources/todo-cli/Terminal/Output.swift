@@ -22,8 +22,16 @@ protocol Output: AnyObject {
 }
 
 /// The process's standard output and error, written with `write(2)`.
+///
+/// A closed pipe (`EPIPE`: `todo list | head -1`) ends the output quietly. Any other failed
+/// write to standard output (a full disk, a closed descriptor) is kept in ``failure``: nothing
+/// more is written there, and `main` reports it and exits with 74.
 final class StandardOutput: Output {
     private var pending: [UInt8] = []
+    /// Whether standard output is gone (a closed pipe or a failed write): nothing more is sent.
+    private var stopped = false
+    /// The `errno` of the first failed write to standard output other than `EPIPE`.
+    private(set) var failure: Int32?
 
     init() {
         pending.reserveCapacity(1 << 16)
@@ -44,7 +52,7 @@ final class StandardOutput: Output {
             if pending.count >= 1 << 16 { flush() }
         } else {
             flush()
-            StandardOutput.write(bytes, to: 1)
+            send(bytes)
         }
     }
 
@@ -55,13 +63,24 @@ final class StandardOutput: Output {
 
     func flush() {
         guard !pending.isEmpty else { return }
-        StandardOutput.write(pending, to: 1)
+        send(pending)
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Writes all of `bytes` to `descriptor`; gives up quietly on a closed pipe.
-    static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
+    /// Writes `bytes` to standard output, unless it is gone; notes a failure.
+    private func send(_ bytes: [UInt8]) {
+        guard !stopped else { return }
+        if let code = StandardOutput.write(bytes, to: 1) {
+            stopped = true
+            if code != EPIPE { failure = code }
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; returns the `errno` of a failed write (nil when
+    /// everything was written).
+    @discardableResult
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 #if canImport(Darwin)
@@ -73,10 +92,12 @@ final class StandardOutput: Output {
                 #endif
                 if count < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
+                if count == 0 { return EIO }  // never for a non-empty write; no endless loop
                 offset += count
             }
+            return nil
         }
     }
 }

@@ -59,6 +59,9 @@ import TodoCore
         #expect(errorMessage("edit", "1", "--repeat", "hourly") == TodoError.invalidRecurrence("hourly").description)
         #expect(errorMessage("edit", "1", "--untag", "a b") == TodoError.invalidTag("a b").description)
         #expect(errorMessage("edit", "1", "--tag", "") == TodoError.invalidTag("").description)
+        #expect(
+            errorMessage("edit", "1", "--tag", "a,b")
+                == "'a,b' is not a tag: a tag is one word, without spaces or commas (give --tag once per tag)")
     }
 
     @Test func theLastOfARepeatedOptionWinsAndTagsAccumulate() {

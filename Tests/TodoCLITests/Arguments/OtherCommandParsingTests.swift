@@ -91,6 +91,8 @@ import TodoCore
         #expect(
             errorMessage("completions", "fihs")
                 == "'fihs' is not a valid value for '<shell>'; use bash, zsh or fish. Did you mean 'fish'?")
+        #expect(
+            errorMessage("completions", "tcsh") == "'tcsh' is not a valid value for '<shell>'; use bash, zsh or fish")
         #expect(errorMessage("completions", "bash", "zsh") == "unexpected argument 'zsh'")
     }
 }

@@ -21,6 +21,14 @@ import Testing
         #expect(Suggestions.bestMatch(for: "undoen", among: ["undo", "undone"]) == "undone")
     }
 
+    @Test func twoEditsAreANearMissOfLongWordsOnly() {
+        #expect(Suggestions.bestMatch(for: "tcsh", among: ["bash", "zsh", "fish"]) == nil)
+        #expect(Suggestions.bestMatch(for: "bsah", among: ["bash", "zsh", "fish"]) == "bash")
+        #expect(Suggestions.bestMatch(for: "lst", among: ["list", "show"]) == "list")
+        #expect(Suggestions.bestMatch(for: "--priorty", among: ["--priority", "--note"]) == "--priority")
+        #expect(Suggestions.bestMatch(for: "stauts", among: ["stats", "show"]) == "stats")
+    }
+
     @Test func aUniquePrefixIsSuggested() {
         #expect(Suggestions.bestMatch(for: "--prio", among: ["--priority", "--note"]) == "--priority")
         #expect(Suggestions.bestMatch(for: "s", among: ["show", "stats", "shell"]) == nil)

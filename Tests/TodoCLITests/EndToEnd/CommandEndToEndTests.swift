@@ -138,6 +138,7 @@ import Testing
         #expect(await todo.run("done 1 2").stdout == "Completed 1: Buy milk\nCompleted 2: Call mum\n")
         #expect(await todo.run("done 1").stdout == "Already done 1: Buy milk\n")
         #expect(await todo.run("reopen 2").stdout == "Reopened 2: Call mum\n")
+        #expect(await todo.run("undone 2").stdout == "Already pending 2: Call mum\n")
         let one = try #require(await todo.run("undone 1 --json").json as? [String: Any])
         #expect(one["isDone"] as? Bool == false)
         let several = try #require(await todo.run("done 1 2 --json").json as? [[String: Any]])
@@ -197,7 +198,7 @@ import Testing
         await todo.run("done 1")
         let refused = await todo.run("clear")
         #expect(refused.status == 1 && refused.stderr.contains("--yes"))
-        #expect(await todo.run("clear --yes").stdout == "Deleted 1 done todo (undo brings them back).\n")
+        #expect(await todo.run("clear --yes").stdout == "Deleted 1 done todo (undo brings it back).\n")
         #expect(await todo.run("clear").stdout == "No done todos to clear.\n")
         #expect(await todo.run("undo").stdout == "Undid clearing 1: a\n")
         #expect(await titles() == ["a", "b"])
@@ -257,6 +258,25 @@ import Testing
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr.hasPrefix("Error: \(bad)"))
         #expect(todo.storeBytes == nil)
+    }
+
+    @Test func importGuessesTheFormatFromTheContentsNotTheName() async throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TodoCoreTests/Formats/Fixtures").standardized
+        let todoTxt = todo.folder + "/todo-list.json"
+        let tasks = todo.folder + "/tasks.txt"
+        try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent("todo.txt").path, toPath: todoTxt)
+        try FileManager.default.copyItem(
+            atPath: fixtures.appendingPathComponent("taskwarrior-export.json").path, toPath: tasks)
+        let first = await todo.run(["import", todoTxt])
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stdout == "Imported 5 todos from \(todoTxt) (todo.txt)\n")
+        let second = await todo.run(["import", tasks])
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout.hasSuffix("(Taskwarrior)\n"), "\(second)")
+        // --format still decides when given.
+        let forced = await todo.run(["import", todoTxt, "--format", "json"])
+        #expect(forced.status == 65, "\(forced)")
     }
 
     // MARK: help, version, completions

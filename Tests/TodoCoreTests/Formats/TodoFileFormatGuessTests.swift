@@ -55,7 +55,20 @@ extension Formats {
             #expect(guess(#"{"something":"else"}"#) == .json)
             #expect(guess("[1, 2, 3]") == .json)
             #expect(guess("", "backup.JSON") == .json)
-            #expect(guess("not json at all", "broken.json") == .json)
+        }
+
+        @Test func theNameOnlyBreaksTies() throws {
+            // Text that does not start like JSON is todo.txt, whatever the name says.
+            #expect(guess("not json at all", "broken.json") == .todoTxt)
+            #expect(TodoFileFormat.guess(bytes: try FormatFixture.todoTxt.bytes, fileName: "a.json") == .todoTxt)
+            #expect(TodoFileFormat.guess(bytes: try FormatFixture.doneTxt.bytes, fileName: "done.JSON") == .todoTxt)
+            // JSON is JSON, whatever the name says.
+            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export(demandingTodos()), fileName: "a.txt") == .json)
+            // Damaged JSON, or a bracket opening a title: the name decides.
+            #expect(guess("{broken", "export.json") == .json)
+            #expect(guess("{broken", "todo.txt") == .todoTxt)
+            #expect(guess("[urgent] call mom", "a.json") == .json)
+            #expect(guess("[urgent] call mom", "a.txt") == .todoTxt)
         }
 
         @Test func everythingElseIsTodoTxt() {

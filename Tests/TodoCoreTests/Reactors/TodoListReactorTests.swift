@@ -181,6 +181,7 @@ import Testing
         service.clearCompletedSpy.returns([done])
         store.send(.clearCompleted(confirmed: false)) { $0.outcome = .cleared([self.done]) }
         #expect(alerts.showSpy.calls.map(\.title) == ["Delete 1 done todo?"])
+        #expect(alerts.showSpy.calls.map(\.message) == ["It can be brought back with undo."])
         #expect(service.fetchSpy.calls.last == TodoQuery(status: .done))
         store.finish()
     }
