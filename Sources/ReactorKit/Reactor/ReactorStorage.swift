@@ -91,9 +91,7 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         let mutation = transformedAction.flatMapIgnoringInnerErrors(activeInners: probeSlot.runningStreams) {
             action -> Observable<Mutation> in
             if ReactorTrace.isActive { tracer.emit(.action, action) }
-            guard let reactor = reference.beginUse() else { return .empty() }
-            defer { reference.endUse() }
-            let mutations = reactor.mutate(action: action)
+            guard let mutations = reference.withReactor({ $0.mutate(action: action) }) else { return .empty() }
             if let probe = probeSlot.probe {
                 return probe.track(mutations)
             }
@@ -103,9 +101,9 @@ final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
         // scan(initialState, reduce) + catch { .empty() } + startWith(initialState), fused.
         let state = ReducedState(mutations: transformedMutation, initialState: initialState) { state, mutation in
             if ReactorTrace.isActive { tracer.emit(.mutation, mutation) }
-            guard let reactor = reference.beginUse() else { return state }
-            defer { reference.endUse() }
-            let newState = reactor.reduce(state: state, mutation: mutation)
+            guard let newState = reference.withReactor({ $0.reduce(state: state, mutation: mutation) }) else {
+                return state
+            }
             if let probe = probeSlot.probe {
                 probe.reduced(mutation, newState)
             }

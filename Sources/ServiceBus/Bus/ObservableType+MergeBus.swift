@@ -31,9 +31,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let reference = reactor.guardedReference()
         let mutations = bus.asObservable().compactMap { message -> Element? in
-            guard let reactor = reference.beginUse() else { return nil }
-            defer { reference.endUse() }
-            return mutation(reactor, message)
+            reference.withReactor { mutation($0, message) } ?? nil
         }
         return Observable.merge(asObservable(), mutations)
     }
@@ -69,9 +67,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let reference = reactor.guardedReference()
         let streams = bus.asObservable().concatMap { message -> Observable<Element> in
-            guard let reactor = reference.beginUse() else { return .empty() }
-            defer { reference.endUse() }
-            return mutations(reactor, message).catch { _ in .empty() }
+            reference.withReactor { mutations($0, message).catch { _ in .empty() } } ?? .empty()
         }
         return Observable.merge(asObservable(), streams)
     }
