@@ -78,9 +78,14 @@ public enum Recurrence: Sendable, Hashable, CustomStringConvertible {
             let periods = due < today ? due.days(to: today) / period + 1 : 1
             return due.adding(days: periods * period)
         }
-        var day = next(after: due)
+        // Counted from `due` itself, so that the day of the month holds: due on the 31st and
+        // completed late, the next is on a 31st again (or the last day of a shorter month).
+        let months = self == .yearly ? 12 : 1
+        var periods = 1
+        var day = due.adding(months: months)
         while day <= today {
-            let following = next(after: day)
+            periods += 1
+            let following = due.adding(months: periods * months)
             guard following > day else { break }  // the end of the calendar
             day = following
         }

@@ -97,7 +97,14 @@ import Testing
         #expect(Recurrence.weekly.nextDue(after: day("2029-12-20"), completedOn: today) == day("2030-01-10"))
         #expect(Recurrence.daily.nextDue(after: day("2030-01-09"), completedOn: today) == day("2030-01-10"))
         #expect(Recurrence.everyDays(3).nextDue(after: day("2030-01-01"), completedOn: today) == day("2030-01-10"))
-        #expect(Recurrence.monthly.nextDue(after: day("2029-10-31"), completedOn: today) == day("2030-01-30"))
+        // Late, a monthly todo keeps its day of the month (not November's 30th, then the 30th on).
+        #expect(Recurrence.monthly.nextDue(after: day("2029-10-31"), completedOn: today) == day("2030-01-31"))
+        #expect(
+            Recurrence.monthly.nextDue(after: day("2029-11-30"), completedOn: day("2030-02-01")) == day("2030-02-28"))
+        #expect(
+            Recurrence.monthly.nextDue(after: day("2030-01-31"), completedOn: day("2030-01-31")) == day("2030-02-28"))
+        #expect(
+            Recurrence.yearly.nextDue(after: day("2028-02-29"), completedOn: day("2031-03-01")) == day("2032-02-29"))
         #expect(Recurrence.yearly.nextDue(after: nil, completedOn: today) == day("2031-01-07"))
         #expect(Recurrence.daily.nextDue(after: day("0001-01-01"), completedOn: today) == day("2030-01-08"))
         #expect(
