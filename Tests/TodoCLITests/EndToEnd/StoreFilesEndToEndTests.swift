@@ -32,6 +32,18 @@ import Testing
         #expect((listed.json as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["a", "b"])
     }
 
+    @Test func commandsThatFailOrChangeNothingCreateNoFolderAndNoLock() async {
+        let store = todo.folder + "/store"
+        #expect(!FileManager.default.fileExists(atPath: store))
+        #expect(await todo.run("done 1").status == 1)
+        #expect(await todo.run("undo").status == 1)
+        #expect(await todo.run("clear --yes").status == 0)
+        #expect(await todo.run("edit 1 --title x").status == 1)
+        #expect(!FileManager.default.fileExists(atPath: store), "\(names(in: store))")
+        #expect(await todo.run("add first").status == 0)
+        #expect(names(in: store) == ["todos.json", "todos.json.bak", "todos.json.lock"])
+    }
+
     @Test func aLoopOfLinksExits74NamingThePath() async throws {
         let first = todo.folder + "/first.json"
         try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: "second.json")

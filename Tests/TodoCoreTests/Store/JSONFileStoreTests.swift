@@ -40,6 +40,40 @@ import Testing
         #expect(todos[0]["id"] as? Int == 1)
     }
 
+    @Test func aChangeThatFailsOrChangesNothingCreatesNoFolderAndNoLock() throws {
+        let nested = folder.file("a/b/todos.json")
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested))).todoService
+        #expect(throws: TodoError.unknownTodos([1])) { try service.markDone(ids: [1]).value() }
+        #expect(throws: TodoError.self) { try service.undo().value() }
+        _ = try service.clearCompleted().value()  // nothing to clear: no change
+        #expect(!folder.exists("a"))
+        _ = try service.create(TodoDraft(title: "Buy milk")).value()
+        #expect(folder.exists("a/b/todos.json"))
+        #expect(try service.fetch(TodoQuery(status: .all)).value().map(\.title) == ["Buy milk"])
+    }
+
+    @Test func aStoreMadeByAnotherWriterWhileAChangeWasWorkedOutIsNotWrittenOver() throws {
+        // The first change to a store whose folder is missing is worked out on an empty store;
+        // if another writer made the store meanwhile, it is worked out again on what is there.
+        let nested = folder.file("a/todos.json")
+        let storage = JSONFileTodoStorage(path: nested)
+        let other = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested))).todoService
+        var runs = 0
+        let titles = try storage.write { contents -> (change: TodoChange?, result: [String]) in
+            runs += 1
+            if runs == 1 { _ = try? other.create(TodoDraft(title: "From the other writer")).value() }
+            let existing = try contents.allTodos()
+            let todo = Todo(
+                id: existing.count + 1, uuid: UUID(), title: "Mine", createdAt: Date(timeIntervalSince1970: 0),
+                position: (existing.count + 1) * 1024)
+            return (TodoChange(kind: .created, put: [todo], created: [todo.id]), existing.map(\.title))
+        }
+        #expect(runs == 2)
+        #expect(titles == ["From the other writer"])
+        let stored = try storage.read { try $0.allTodos() }.map(\.title)
+        #expect(stored == ["From the other writer", "Mine"])
+    }
+
     @Test func whatOneStorageWritesAnotherReadsBackExactly() throws {
         let clock = TestClock()
         let writer = service(clock: clock)
