@@ -92,26 +92,24 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)
     ) throws -> Result {
         try mutex.withLock {
-            try followLinks()
-            if try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil {
-                // No folder, so no store: work the change out on an empty store first, so that an
-                // operation that fails or changes nothing leaves no folder and no lock file behind.
-                let (change, result) = try body(FileContents(files: files, state: .empty))
-                guard let change else { return result }
-                return try withContents(exclusive: true) { contents in
-                    if contents.snapshotIdentity == nil {  // still no store: the change stands
-                        try commit(change, to: contents)
-                        return result
-                    }
-                    // Another process made the store meanwhile: work it out again on what is there.
-                    let (change, result) = try body(contents)
-                    if let change { try commit(change, to: contents) }
-                    return result
-                }
-            }
-            return try withContents(exclusive: true) { contents in
+            /// Writes the change `body` works out on `contents`.
+            func writeChange(on contents: FileContents) throws -> Result {
                 let (change, result) = try body(contents)
                 if let change { try commit(change, to: contents) }
+                return result
+            }
+            try followLinks()
+            guard try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil else {
+                return try withContents(exclusive: true) { try writeChange(on: $0) }
+            }
+            // No folder, so no store: work the change out on an empty store first, so that an
+            // operation that fails or changes nothing leaves no folder and no lock file behind.
+            let (firstChange, result) = try body(FileContents(files: files, state: .empty))
+            guard let firstChange else { return result }
+            return try withContents(exclusive: true) { contents in
+                // Another process made the store meanwhile: work it out again on what is there.
+                guard contents.snapshotIdentity == nil else { return try writeChange(on: contents) }
+                try commit(firstChange, to: contents)  // still no store: the change stands
                 return result
             }
         }

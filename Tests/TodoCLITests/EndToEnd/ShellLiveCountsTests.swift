@@ -37,15 +37,9 @@ import Testing
     }
 
     @Test func inAPipeTheCountsOfAChangeMadeElsewhereComeBeforeTheNextLinesOutput() async throws {
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: TodoSandbox.binary)
-        process.arguments = ["shell"]
-        process.environment = todo.environment
         let input = ChildPipe()
         let output = ChildPipe()
-        process.standardInput = .pipe(input)
-        process.standardOutput = .pipe(output)
-        try process.run()
+        let process = try todo.start(["shell"], input: input, output: output)
         input.write(Data("add first\n".utf8))
         // The shell's own change first, all its output read.
         var text = await onOwnThread {

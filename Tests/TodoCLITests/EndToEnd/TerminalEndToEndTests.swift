@@ -110,15 +110,9 @@ import Testing
     }
 
     @Test func theShellSeesChangesFromAnotherProcess() async throws {
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: TodoSandbox.binary)
-        process.arguments = ["shell"]
-        process.environment = todo.environment
         let input = ChildPipe()
         let output = ChildPipe()
-        process.standardInput = .pipe(input)
-        process.standardOutput = .pipe(output)
-        try process.run()
+        let process = try todo.start(["shell"], input: input, output: output)
         input.write(Data("add first\n".utf8))
         usleep(300_000)
         await todo.run("add from elsewhere")

@@ -51,6 +51,19 @@ final class TodoSandbox: @unchecked Sendable {
 
     static var binary: String { productsFolder.appendingPathComponent("todo").path }
 
+    /// Starts `todo arguments…` with standard input and output on pipes, for a conversation
+    /// with a long-lived command (`todo shell`); the caller waits for it to end.
+    func start(_ arguments: [String], input: ChildPipe, output: ChildPipe) throws -> ChildProcess {
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = .pipe(input)
+        process.standardOutput = .pipe(output)
+        try process.run()
+        return process
+    }
+
     /// Runs `todo arguments…` with `input` on standard input (`/dev/null` when nil).
     @discardableResult
     func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) -> Result {
