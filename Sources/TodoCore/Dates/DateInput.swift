@@ -53,19 +53,25 @@ public enum DateInput: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The day this input names, as seen on `today`.
-    public func resolve(today: CalendarDay) -> CalendarDay {
+    ///
+    /// - Throws: ``TodoError/invalidDate(_:reason:)`` with `.outOfRange` when the day would
+    ///   fall after 9999-12-31 (`tomorrow` on the calendar's last day).
+    public func resolve(today: CalendarDay) throws(TodoError) -> CalendarDay {
+        let days: Int
         switch self {
         case .day(let day): return day
         case .today: return today
-        case .tomorrow: return today.adding(days: 1)
+        case .tomorrow: days = 1
         case .next(let weekday):
             let from = Weekday.allCases.firstIndex(of: today.weekday)!
             let to = Weekday.allCases.firstIndex(of: weekday)!
             let ahead = (to - from + 7) % 7
-            return today.adding(days: ahead == 0 ? 7 : ahead)
-        case .daysFromToday(let days): return today.adding(days: days)
-        case .weeksFromToday(let weeks): return today.adding(days: 7 * weeks)
+            days = ahead == 0 ? 7 : ahead
+        case .daysFromToday(let count): days = count
+        case .weeksFromToday(let weeks): days = 7 * weeks
         }
+        guard let day = today.advanced(byDays: days) else { throw .invalidDate(description, reason: .outOfRange) }
+        return day
     }
 
     /// The text ``init(parsing:)`` reads back.

@@ -142,7 +142,7 @@ public enum TodoJSONFormat {
         if todos == nil && isTodo {
             // One todo object (`todo show --json`): read it again as a todo.
             var again = JSONReader(reader.bytes, at: objectStart)
-            todos = [try Todo.read(from: &again, defaultPosition: Int.min)]
+            todos = [try Todo.read(from: &again, defaultPosition: Int.min, strict: false)]
             reader = again
         }
         guard let todos else {
@@ -160,7 +160,7 @@ public enum TodoJSONFormat {
             guard reader.peek() == UInt8(ascii: "{") else {
                 throw reader.error("expected a todo object, found \(JSONInput.describeValue(at: &reader))")
             }
-            let todo = try Todo.read(from: &reader, defaultPosition: Int.min)
+            let todo = try Todo.read(from: &reader, defaultPosition: Int.min, strict: false)
             if todo.position == Int.min { allPositioned = false }
             todos.append(todo)
         }

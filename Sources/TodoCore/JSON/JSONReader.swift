@@ -34,6 +34,8 @@ struct JSONReader {
     private(set) var lastStringIsASCII = true
     /// Where the last key with escapes was decoded (allocated only for such a key).
     private var escapedKey: EscapedKeyStorage?
+    /// The offset of the opening quote of the key ``nextKey(in:)`` read last.
+    private(set) var keyOffset = 0
 
     init(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) {
         self.bytes = bytes
@@ -97,8 +99,12 @@ struct JSONReader {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw error("expected a key (a string in double quotes)")
         }
+        keyOffset = index
         let key: JSONKey
         if let raw = try rawStringBytes() {
+            if !lastStringIsASCII, String(validating: raw, as: UTF8.self) == nil {
+                throw JSONError(offset: keyOffset, message: "a key that is not valid UTF-8")
+            }
             key = JSONKey(bytes: raw)
         } else {
             // A key with escapes: decoded into storage the reader keeps until the next key.
@@ -286,7 +292,13 @@ struct JSONReader {
                 containers.append(Container())
                 kinds.append(byte)
             case UInt8(ascii: "\""):
-                if try rawStringBytes() == nil { _ = try escapedString() }
+                if let raw = try rawStringBytes() {
+                    if !lastStringIsASCII, String(validating: raw, as: UTF8.self) == nil {
+                        throw JSONError(offset: index, message: "a string that is not valid UTF-8")
+                    }
+                } else {
+                    _ = try escapedString()
+                }
             case UInt8(ascii: "t"), UInt8(ascii: "f"):
                 _ = try readBool()
             case UInt8(ascii: "n"):

@@ -13,7 +13,8 @@
 ///  "updatedAt":"2030-01-01T09:00:00Z","completedAt":null,"recurrence":null}
 /// ```
 ///
-/// The store adds `"position"`; readers accept the keys in any order and ignore unknown ones.
+/// The store adds `"position"`; readers accept the keys in any order, refuse a key given twice,
+/// and refuse (the store) or skip (an import) a key that is not one of these.
 extension Todo {
     /// Appends the todo's JSON object to `json`: every key (the `--json` and export form), or —
     /// `forStore` — with `position`, leaving out the keys whose value is the default (null,
@@ -80,11 +81,16 @@ extension Todo {
     }
 
     /// Reads a todo object. `id`, `uuid`, `title` and `createdAt` are required; the rest
-    /// default (`updatedAt` to `createdAt`, `position` to `defaultPosition`).
-    static func read(from reader: inout JSONReader, defaultPosition: Int) throws(JSONError) -> Todo {
+    /// default (`updatedAt` to `createdAt`, `position` to `defaultPosition`). A key given twice
+    /// is an error.
+    ///
+    /// - Parameter strict: Whether a key that is not one of a todo's is an error (in the
+    ///   store, which never writes one, it is damage) rather than skipped (in an import).
+    static func read(from reader: inout JSONReader, defaultPosition: Int, strict: Bool) throws(JSONError) -> Todo {
         if let todo = readStoreLayout(from: &reader) { return todo }
         let start = reader.index
         var object = try reader.beginObject()
+        var keys = ObjectKeys(of: "a todo")
         var id: Int?
         var uuid: UUID?
         var title: String?
@@ -103,10 +109,15 @@ extension Todo {
             func invalid(_ message: String) -> JSONError { JSONError(offset: valueStart, message: message) }
             switch key.raw?.count ?? -1 {
             case 2 where key.equals("id"):
+                try keys.insert(0, key, reader)
                 let value = try reader.readInt()
                 guard value > 0 else { throw invalid("a todo's id must be a positive integer") }
+                guard value <= Todo.maximumID else {
+                    throw invalid("a todo's id must be at most \(Todo.maximumID), the largest id todo uses")
+                }
                 id = value
             case 3 where key.equals("due"):
+                try keys.insert(1, key, reader)
                 if try !reader.readNull() {
                     reader.skipSpaces()
                     guard let raw = try? reader.rawStringBytes(), let day = CalendarDay(raw: raw) else {
@@ -115,14 +126,17 @@ extension Todo {
                     due = day
                 }
             case 4 where key.equals("uuid"):
+                try keys.insert(2, key, reader)
                 reader.skipSpaces()
                 guard let raw = try? reader.rawStringBytes(), let value = Todo.parseUUID(raw) else {
                     throw invalid("a todo's uuid must be a UUID string")
                 }
                 uuid = value
             case 4 where key.equals("note"):
+                try keys.insert(3, key, reader)
                 note = try reader.readOptionalString()
             case 4 where key.equals("tags"):
+                try keys.insert(4, key, reader)
                 if try !reader.readNull() {
                     var array = try reader.beginArray()
                     while try reader.nextElement(in: &array) {
@@ -132,6 +146,7 @@ extension Todo {
                     }
                 }
             case 5 where key.equals("title"):
+                try keys.insert(5, key, reader)
                 reader.skipSpaces()
                 let value: String
                 if reader.peek() == UInt8(ascii: "\""), let raw = try reader.rawStringBytes() {
@@ -154,8 +169,10 @@ extension Todo {
                 }
                 title = value
             case 6 where key.equals("isDone"):
+                try keys.insert(6, key, reader)
                 isDone = try reader.readBool()
             case 8 where key.equals("priority"):
+                try keys.insert(7, key, reader)
                 if try !reader.readNull() {
                     reader.skipSpaces()
                     if let raw = try? reader.rawStringBytes(), let value = Priority(raw: raw) {
@@ -165,12 +182,22 @@ extension Todo {
                     }
                 }
             case 8 where key.equals("position"):
-                position = try reader.readInt()
+                try keys.insert(8, key, reader)
+                let value = try reader.readInt()
+                guard StoreState.positions.contains(value) else {
+                    throw invalid(
+                        "a todo's position must be between \(-StoreState.positionLimit) and \(StoreState.positionLimit)"
+                    )
+                }
+                position = value
             case 9 where key.equals("createdAt"):
+                try keys.insert(9, key, reader)
                 createdAt = try Todo.readDate(&reader)
             case 9 where key.equals("updatedAt"):
+                try keys.insert(10, key, reader)
                 updatedAt = try Todo.readDate(&reader)
             case 10 where key.equals("recurrence"):
+                try keys.insert(11, key, reader)
                 if try !reader.readNull() {
                     let text = try reader.readString()
                     guard let value = try? Recurrence(parsing: text) else {
@@ -179,8 +206,10 @@ extension Todo {
                     recurrence = value
                 }
             case 11 where key.equals("completedAt"):
+                try keys.insert(12, key, reader)
                 completedAt = try reader.readNull() ? nil : Todo.readDate(&reader)
             default:
+                if strict { throw keys.unknown(key, reader) }
                 try reader.skipValue()
             }
         }

@@ -24,7 +24,7 @@ private struct StoreLayoutCursor {
     var index: Int
 
     mutating func todo() -> Todo? {
-        guard literal(#"{"id":"#), let id = integer(), id > 0 else { return nil }
+        guard literal(#"{"id":"#), let id = integer(), id > 0, id <= Todo.maximumID else { return nil }
         guard literal(#","uuid":""#), index + 37 <= bytes.count,
             let uuid = Todo.parseUUID(UnsafeRawBufferPointer(rebasing: bytes[index..<index + 36])),
             bytes[index + 36] == UInt8(ascii: "\"")
@@ -82,7 +82,9 @@ private struct StoreLayoutCursor {
             guard let text = string(), let value = try? Recurrence(parsing: text) else { return nil }
             recurrence = value
         }
-        guard literal(#","position":"#), let position = integer(), literal("}") else { return nil }
+        guard literal(#","position":"#), let position = integer(), StoreState.positions.contains(position),
+            literal("}")
+        else { return nil }
         return Todo(
             id: id, uuid: uuid, title: title, note: note, isDone: isDone, priority: priority, due: due, tags: tags,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, position: position,

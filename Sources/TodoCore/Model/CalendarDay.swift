@@ -121,6 +121,24 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
             ?? CalendarDay(daysSinceEpoch: daysSinceEpoch)
     }
 
+    /// The day `days` days later (earlier when negative), or `nil` when that day is outside
+    /// 0001-01-01…9999-12-31, the days this type can hold.
+    public func advanced(byDays days: Int) -> CalendarDay? {
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+        guard !overflow, (CalendarDay.minimumDaysSinceEpoch...CalendarDay.maximumDaysSinceEpoch).contains(sum) else {
+            return nil
+        }
+        return CalendarDay(daysSinceEpoch: sum)
+    }
+
+    /// The same day of the month `months` months later (earlier when negative), or the
+    /// month's last day when it is shorter; `nil` outside 0001-01-01…9999-12-31.
+    public func advanced(byMonths months: Int) -> CalendarDay? {
+        let (total, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(months)
+        guard !overflow, total >= 12, total <= 9999 * 12 + 11 else { return nil }
+        return adding(months: total - (year * 12 + (month - 1)))
+    }
+
     /// Days from `self` to `other`: positive when `other` is later.
     public func days(to other: CalendarDay) -> Int {
         other.daysSinceEpoch - daysSinceEpoch

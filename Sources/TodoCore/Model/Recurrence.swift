@@ -56,43 +56,42 @@ public enum Recurrence: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The day one period after `day`.
-    public func next(after day: CalendarDay) -> CalendarDay {
+    /// The day one period after `day`, or `nil` when it would fall after 9999-12-31.
+    public func next(after day: CalendarDay) -> CalendarDay? {
         switch self {
-        case .daily: return day.adding(days: 1)
-        case .weekly: return day.adding(days: 7)
-        case .monthly: return day.adding(months: 1)
-        case .yearly: return day.adding(months: 12)
-        case .everyDays(let n): return day.adding(days: n)
-        case .everyWeeks(let n): return day.adding(days: 7 * n)
+        case .daily: return day.advanced(byDays: 1)
+        case .weekly: return day.advanced(byDays: 7)
+        case .monthly: return day.advanced(byMonths: 1)
+        case .yearly: return day.advanced(byMonths: 12)
+        case .everyDays(let n): return day.advanced(byDays: n)
+        case .everyWeeks(let n): return day.advanced(byDays: 7 * n)
         }
     }
 
     /// The due day of the occurrence that follows one due on `due` and completed on `today`:
     /// the first day of the schedule after today (a late completion skips the missed
     /// occurrences, keeping the schedule's weekday or day of the month), or one period after
-    /// today when the todo had no due day.
-    public func nextDue(after due: CalendarDay?, completedOn today: CalendarDay) -> CalendarDay {
+    /// today when the todo had no due day; `nil` when that day would fall after 9999-12-31,
+    /// the last day of the calendar (the series cannot go on).
+    public func nextDue(after due: CalendarDay?, completedOn today: CalendarDay) -> CalendarDay? {
         guard let due else { return next(after: today) }
         if let period = periodInDays {
             let periods = due < today ? due.days(to: today) / period + 1 : 1
-            return due.adding(days: periods * period)
+            return due.advanced(byDays: periods * period)
         }
         // Counted from `due` itself, so that the day of the month holds: due on the 31st and
         // completed late, the next is on a 31st again (or the last day of a shorter month).
         let months = self == .yearly ? 12 : 1
         var periods = 1
-        var day = due.adding(months: months)
+        guard var day = due.advanced(byMonths: months) else { return nil }
         while day <= today {
             periods += 1
-            let following = due.adding(months: periods * months)
-            guard following > day else { break }  // the end of the calendar
+            guard let following = due.advanced(byMonths: periods * months) else { return nil }
             day = following
         }
         return day
     }
 
-    /// The period in days, for the periods that are a fixed number of days.
     private var periodInDays: Int? {
         switch self {
         case .daily: return 1

@@ -69,6 +69,11 @@ public struct Todo: Sendable, Hashable, Identifiable {
 
     /// The tags, sorted.
     public var sortedTags: [String] { tags.sorted() }
+
+    /// The largest id a todo can have: 9,000,000,000,000,000,000 (nineteen digits). A store
+    /// or an import with a larger id is refused; once a store has used every id up to it, no
+    /// todo can be added there (ids are never reused).
+    public static let maximumID = 9_000_000_000_000_000_000
 }
 
 extension Todo {

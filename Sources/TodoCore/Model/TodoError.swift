@@ -20,6 +20,12 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPosition(Int, count: Int)
     /// `undo` with no change left to undo.
     case nothingToUndo
+    /// A recurring todo whose next occurrence would fall after 9999-12-31 cannot be
+    /// completed (nothing was changed); remove its recurrence first.
+    case noNextOccurrence(id: Int)
+    /// The store has used every id up to ``Todo/maximumID`` (ids are never reused), or its
+    /// manual order has no room left at one end; nothing was changed.
+    case storeFull(String)
     /// A confirmation was needed and could not be asked; `message` says what to do instead.
     case confirmationUnavailable(String)
     /// A file to import could not be read as the given format.
@@ -42,6 +48,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case noSuchDay
         /// An offset beyond about a hundred years.
         case tooFar
+        /// A day after 9999-12-31, the last day of the calendar (`tomorrow` on that day).
+        case outOfRange
     }
 
     /// What kind of failure this is.
@@ -63,7 +71,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout:
             return .invalidInput
-        case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable: return .failed
+        case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull:
+            return .failed
         case .invalidImport, .storeDamaged, .storeTooNew: return .damagedData
         case .io: return .io
         case .storeLocked: return .locked
@@ -81,6 +90,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(text)' is not a day of the calendar; check the month and the day (YYYY-MM-DD)"
         case .invalidDate(let text, .tooFar):
             return "'\(text)' is too far ahead; give a date as YYYY-MM-DD"
+        case .invalidDate(let text, .outOfRange):
+            return "'\(text)' would fall after 9999-12-31, the last day todo knows; give an earlier date"
         case .invalidDate(let text, .unrecognized):
             return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (monday), +3d or +2w"
         case .invalidPriority(let text):
@@ -103,6 +114,11 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "there is nothing to undo"
         case .confirmationUnavailable(let message):
             return message
+        case .noNextOccurrence(let id):
+            return
+                "todo \(id) repeats, but its next occurrence would fall after 9999-12-31, the last day todo knows; nothing was changed. Remove its recurrence to complete it"
+        case .storeFull(let reason):
+            return "\(reason); nothing was changed"
         case .invalidImport(let file, let line?, let problem):
             return "\(file):\(line): \(problem)"
         case .invalidImport(let file, nil, let problem):

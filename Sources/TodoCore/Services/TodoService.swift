@@ -57,7 +57,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 let todo = Todo(
                     id: try contents.nextID(), uuid: provider.uuids.next(), title: title,
                     note: Todo.normalizedNote(draft.note), priority: draft.priority,
-                    due: draft.due?.resolve(today: today), tags: tags, createdAt: now,
+                    due: try draft.due?.resolve(today: today), tags: tags, createdAt: now,
                     position: try contents.nextPosition(), recurrence: draft.recurrence)
                 return (TodoChange(kind: .created, put: [todo]), todo)
             }
@@ -85,7 +85,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 }
                 if let priority = patch.priority { new.priority = priority }
                 switch patch.due {
-                case .set(let input): new.due = input.resolve(today: today)
+                case .set(let input): new.due = try input.resolve(today: today)
                 case .clear: new.due = nil
                 case nil: break
                 }
@@ -136,15 +136,22 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 var moved = todo
                 moved.updatedAt = now
                 let gap = StoreState.positionGap
+                let between: Int?
                 switch (previous, next) {
                 case (let previous?, let next?) where next.position - previous.position >= 2:
-                    moved.position = previous.position + (next.position - previous.position) / 2
+                    between = previous.position + (next.position - previous.position) / 2
                 case (_?, nil):
-                    moved.position = try contents.nextPosition()
+                    between = try contents.nextPosition()
                 case (nil, let next?):
-                    moved.position = next.position - gap
+                    between = next.position - gap
                 default:
-                    // No room between the two neighbours: renumber the whole manual order.
+                    between = nil
+                }
+                if let between, StoreState.positions.contains(between) {
+                    moved.position = between
+                    return (TodoChange(kind: .moved, put: [moved], before: [todo]), (moved, [], true))
+                } else {
+                    // No room between the two neighbours (or at that end): renumber the whole manual order.
                     var order = all.filter { $0.id != id }
                     let insertAt = order.firstIndex { $0.id == next?.id } ?? order.count
                     order.insert(moved, at: insertAt)
@@ -165,7 +172,6 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     let others = put.filter { $0.id != id }
                     return (TodoChange(kind: .moved, put: put, before: before), (moved, others, true))
                 }
-                return (TodoChange(kind: .moved, put: [moved], before: [todo]), (moved, [], true))
             }
             if changed { events.send(.moved(moved, renumbered: renumbered)) }
             return moved
@@ -198,12 +204,14 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                         // The recurrence moves to the next occurrence, so that reopening and
                         // completing this one again does not start a second series.
                         done.recurrence = nil
+                        guard let nextDue = recurrence.nextDue(after: todo.due, completedOn: today) else {
+                            throw TodoError.noNextOccurrence(id: todo.id)
+                        }
                         next.append(
                             Todo(
                                 id: nextID, uuid: provider.uuids.next(), title: todo.title, note: todo.note,
-                                priority: todo.priority,
-                                due: recurrence.nextDue(after: todo.due, completedOn: today), tags: todo.tags,
-                                createdAt: now, position: todo.position, recurrence: recurrence))
+                                priority: todo.priority, due: nextDue, tags: todo.tags, createdAt: now,
+                                position: todo.position, recurrence: recurrence))
                         nextID += 1
                     }
                     before.append(todo)

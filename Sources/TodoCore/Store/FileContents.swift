@@ -191,8 +191,11 @@ final class FileContents: TodoStoreContents {
         guard line.count > prefix.count, line[0..<prefix.count].elementsEqual(prefix) else { return nil }
         var value = 0
         var index = prefix.count
-        while index < line.count, line[index] &- UInt8(ascii: "0") < 10, index < prefix.count + 18 {
-            value = value * 10 + Int(line[index] &- UInt8(ascii: "0"))
+        while index < line.count, line[index] &- UInt8(ascii: "0") < 10 {
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(Int(line[index] &- UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }  // longer than any id
+            value = sum
             index += 1
         }
         return index > prefix.count ? value : nil
@@ -201,7 +204,7 @@ final class FileContents: TodoStoreContents {
     private func decode(_ line: [UInt8], at offset: Int) throws -> Todo {
         let result: Result<Todo, JSONError> = line.withUnsafeBytes { buffer in
             var reader = JSONReader(buffer)
-            return Result { () throws(JSONError) in try Todo.read(from: &reader, defaultPosition: 0) }
+            return Result { () throws(JSONError) in try Todo.read(from: &reader, defaultPosition: 0, strict: true) }
         }
         switch result {
         case .success(let todo): return todo

@@ -12,12 +12,12 @@ struct FileIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
     var size: Int
-    var modified: Int64  // nanoseconds since 1970
-    var changed: Int64  // nanoseconds since 1970
+    var modified: Int64  // nanoseconds since 1970, wrapping (see init)
+    var changed: Int64  // nanoseconds since 1970, wrapping (see init)
     var isRegularFile: Bool
     var isDirectory: Bool
 
-    /// The seven numbers written in a journal header.
+    /// The five numbers written in a journal header.
     var numbers: [Int] {
         [Int(truncatingIfNeeded: device), Int(truncatingIfNeeded: inode), size, Int(modified), Int(changed)]
     }
@@ -256,17 +256,24 @@ enum FileSystem {
 
 extension FileIdentity {
     init(_ info: stat) {
+        // Nanoseconds since 1970 wrap past 2262-04-11 (and before 1677): the numbers only
+        // identify a version of the file, so wrapping keeps them distinct without trapping.
         #if canImport(Darwin)
-            let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+            let modified = FileIdentity.nanoseconds(info.st_mtimespec)
+            let changed = FileIdentity.nanoseconds(info.st_ctimespec)
         #else
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+            let modified = FileIdentity.nanoseconds(info.st_mtim)
+            let changed = FileIdentity.nanoseconds(info.st_ctim)
         #endif
         self.init(
             device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
             size: Int(info.st_size), modified: modified, changed: changed,
             isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
+    }
+
+    /// A file time as nanoseconds since 1970, wrapping rather than trapping out of range.
+    static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
     }
 }
 

@@ -30,7 +30,10 @@ public final class InMemoryTodoStorage: TodoStorageType, @unchecked Sendable {
     ) throws -> Result {
         try mutex.withLock {
             let (change, result) = try body(StateContents(state: state))
-            if let change { state.apply(change) }
+            if let change {
+                try change.checkLimits()
+                state.apply(change)
+            }
             return result
         }
     }

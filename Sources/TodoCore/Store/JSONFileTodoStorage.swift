@@ -99,6 +99,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
                 return result
             }
             try followLinks()
+            try checkIsAFilePath()
             guard try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil else {
                 return try withContents(exclusive: true) { try writeChange(on: $0) }
             }
@@ -132,12 +133,15 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         exclusive: Bool, _ body: (FileContents) throws -> Result
     ) throws -> Result {
         try followLinks()
+        try checkIsAFilePath()
         if exclusive { try FileSystem.createFolder(of: files.snapshot) }
         let lock: StoreLock?
         if !exclusive, try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil {
             lock = nil  // no folder, so no store: nothing to lock
         } else {
-            lock = try StoreLock.acquire(files.lock, exclusive: exclusive, timeout: options.lockTimeout, store: path)
+            lock = try StoreLock.acquire(
+                files.lock, exclusive: exclusive, timeout: options.lockTimeout, store: path,
+                creating: exclusive || (try FileSystem.identity(of: files.snapshot)) != nil)
         }
         defer { lock?.release() }
         let contents = try openContents()
@@ -265,6 +269,22 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
     }
 
+    /// Refuses, before any file is made beside it, a store path that cannot name a store file:
+    /// one ending in `/`, or naming something that is not a regular file (a folder, `/dev/null`).
+    private func checkIsAFilePath() throws {
+        if files.snapshot.hasSuffix("/") {
+            throw TodoError.io(
+                file: files.snapshot, operation: "use",
+                reason:
+                    "the path ends with '/', so it names a folder; give the store file's path, such as \(files.snapshot)todos.json"
+            )
+        }
+        guard let identity = try FileSystem.identity(of: files.snapshot), !identity.isRegularFile else { return }
+        throw TodoError.io(
+            file: files.snapshot, operation: "read",
+            reason: identity.isDirectory ? "it is a folder, not a file" : "it is not a regular file")
+    }
+
     private func checkNotAFolder() throws {
         // A missing store file is an empty store, but a path whose folder is a file is an error.
         let folder = FileSystem.folder(of: files.snapshot)
@@ -278,6 +298,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     /// Writes `change`: appended to the journal when the store is large and its journal has
     /// room, else by rewriting the snapshot.
     private func commit(_ change: TodoChange, to contents: FileContents) throws {
+        try change.checkLimits()
         let record = Journal.encode(change)
         if let header = contents.journalHeader, let snapshot = contents.snapshotIdentity,
             header.snapshot == snapshot.numbers, snapshot.size >= options.compactionThreshold,
@@ -335,7 +356,9 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
                 faults: options.faults)
             backup = try FileSystem.identity(of: files.backup)
         } catch {
-            unlink(files.backup)  // no backup rather than an outdated one; the store is written
+            // The old backup stays (the new one's temporary file is gone): an older good copy is
+            // still a way back, where none would leave the recovery advice with nothing. The
+            // next compaction writes it again.
         }
         let snapshot = try FileSystem.identity(of: files.snapshot)
         var written: (Journal.Header?, Int) = (nil, 0)

@@ -146,33 +146,42 @@ enum Journal {
         var nextPosition: Int?
         var todosStart: Int?
         var todosEnd: Int?
+        var keys = ObjectKeys(of: "the header")
         while let key = try reader.nextKey(in: &object) {
             if key.equals("journal") {
+                try keys.insert(0, key, reader)
                 version = try reader.readInt()
             } else if key.equals("generation") {
+                try keys.insert(1, key, reader)
                 reader.skipSpaces()
                 guard let raw = try reader.rawStringBytes(), let value = Todo.parseUUID(raw) else {
                     throw reader.error("'generation' must be a UUID")
                 }
                 generation = value
             } else if key.equals("snapshot") {
+                try keys.insert(2, key, reader)
                 var numbers: [Int] = []
                 var array = try reader.beginArray()
                 while try reader.nextElement(in: &array) { numbers.append(try reader.readInt()) }
                 snapshot = numbers
             } else if key.equals("backup") {
+                try keys.insert(3, key, reader)
                 var array = try reader.beginArray()
                 while try reader.nextElement(in: &array) { backup.append(try reader.readInt()) }
             } else if key.equals("nextId") {
+                try keys.insert(4, key, reader)
                 nextID = try reader.readInt()
             } else if key.equals("nextPosition") {
+                try keys.insert(5, key, reader)
                 nextPosition = try reader.readInt()
             } else if key.equals("todosStart") {
+                try keys.insert(6, key, reader)
                 todosStart = try reader.readInt()
             } else if key.equals("todosEnd") {
+                try keys.insert(7, key, reader)
                 todosEnd = try reader.readInt()
             } else {
-                try reader.skipValue()
+                throw keys.unknown(key, reader)
             }
         }
         try reader.expectEnd()
@@ -183,6 +192,9 @@ enum Journal {
         guard let generation, let snapshot, let nextID, let nextPosition, let todosStart, let todosEnd,
             todosStart >= 0, todosEnd >= todosStart
         else { throw JSONError(offset: 0, message: "the header lacks a field") }
+        guard StoreState.nextIDs.contains(nextID), StoreState.nextPositions.contains(nextPosition) else {
+            throw JSONError(offset: 0, message: "the header's 'nextId' or 'nextPosition' is out of range")
+        }
         return Header(
             generation: generation, snapshot: snapshot, backup: backup, nextID: nextID, nextPosition: nextPosition,
             todosStart: todosStart, todosEnd: todosEnd)

@@ -22,7 +22,10 @@
 /// A todo's keys whose values are the defaults are left out (`forStore`); the history holds
 /// the changes' compact form (``TodoChange/undoRecord``).
 ///
-/// Readers accept any JSON with the same fields (a file edited by hand), in any layout.
+/// Readers accept any JSON with the same fields (a file edited by hand), in any layout, but
+/// nothing this code would not write: a key it does not know or given twice, an id, uuid or
+/// counter out of range or repeated, is damage (a damaged byte in a key name would otherwise
+/// drop the field, and the next write would make the loss permanent).
 enum Snapshot {
     /// The format version this code writes and reads.
     static let version = 1
@@ -159,6 +162,7 @@ enum Snapshot {
                 message: "the top level is \(found), not an object with \"version\" and \"todos\"")
         }
         var object = try reader.beginObject()
+        var keys = ObjectKeys(of: "the top-level object")
         var version: Int?
         var generation: UUID?
         var nextID = 1
@@ -167,14 +171,17 @@ enum Snapshot {
         var history: [TodoChange] = []
         var todoOffsets: [Int] = []
         while let key = try reader.nextKey(in: &object) {
+            reader.skipSpaces()
             let valueStart = reader.index
             if key.equals("version") {
+                try keys.insert(0, key, reader)
                 let value = try reader.readInt()
                 guard value >= 1 else {
                     throw JSONError(offset: valueStart, message: "version \(value) is not a store version")
                 }
                 version = value
             } else if key.equals("generation") {
+                try keys.insert(1, key, reader)
                 if try !reader.readNull() {
                     reader.skipSpaces()
                     guard let raw = try? reader.rawStringBytes(), let value = Todo.parseUUID(raw) else {
@@ -183,10 +190,23 @@ enum Snapshot {
                     generation = value
                 }
             } else if key.equals("nextId") {
+                try keys.insert(2, key, reader)
                 nextID = try reader.readInt()
+                guard StoreState.nextIDs.contains(nextID) else {
+                    throw JSONError(
+                        offset: valueStart, message: "'nextId' must be between 1 and \(StoreState.nextIDs.upperBound)")
+                }
             } else if key.equals("nextPosition") {
+                try keys.insert(3, key, reader)
                 nextPosition = try reader.readInt()
+                guard StoreState.nextPositions.contains(nextPosition) else {
+                    throw JSONError(
+                        offset: valueStart,
+                        message: "'nextPosition' must be between \(StoreState.nextPositions.lowerBound) and "
+                            + "\(StoreState.nextPositions.upperBound)")
+                }
             } else if key.equals("todos") {
+                try keys.insert(4, key, reader)
                 guard reader.peek() == UInt8(ascii: "[") else {
                     throw JSONError(offset: valueStart, message: "\"todos\" must be an array")
                 }
@@ -204,16 +224,17 @@ enum Snapshot {
                     reader.skipSpaces()
                     todoOffsets.append(reader.index)
                     fallbackPosition += StoreState.positionGap
-                    list.append(try Todo.read(from: &reader, defaultPosition: fallbackPosition))
+                    list.append(try Todo.read(from: &reader, defaultPosition: fallbackPosition, strict: true))
                 }
                 todos = list
             } else if key.equals("history") {
+                try keys.insert(5, key, reader)
                 var array = try reader.beginArray()
                 while try reader.nextElement(in: &array) {
                     history.append(try TodoChange.read(from: &reader))
                 }
             } else {
-                try reader.skipValue()
+                throw keys.unknown(key, reader)
             }
         }
         try reader.expectEnd()
@@ -233,10 +254,26 @@ enum Snapshot {
                 offset: max(todoOffsets[index - 1], todoOffsets[index]),
                 message: "todo id \(todos[index].id) appears twice (ids must be unique)")
         }
+        if let (first, second) = firstRepeatedUUID(in: todos) {
+            throw JSONError(
+                offset: max(todoOffsets[first], todoOffsets[second]),
+                message: "todos \(todos[first].id) and \(todos[second].id) have the same uuid "
+                    + "\(todos[first].uuid.uuidString.lowercased()) (uuids must be unique)")
+        }
         let state = StoreState(
             todos: todos, nextID: nextID, nextPosition: nextPosition,
             history: Array(history.suffix(TodoStorageHistory.limit)))
         return Decoded(state: state, generation: generation)
+    }
+
+    /// The indices of two todos with the same uuid, if there are such.
+    static func firstRepeatedUUID(in todos: [Todo]) -> (Int, Int)? {
+        var seen: [UUID: Int] = [:]
+        seen.reserveCapacity(todos.count)
+        for (index, todo) in todos.enumerated() {
+            if let earlier = seen.updateValue(index, forKey: todo.uuid) { return (earlier, index) }
+        }
+        return nil
     }
 
     private static func isSortedByID(_ todos: [Todo]) -> Bool {

@@ -18,14 +18,17 @@ final class StoreLock {
     ///
     /// For a shared lock, a lock file that cannot be created (a read-only folder) or a folder
     /// that does not exist gives `nil`: reading goes on without a lock, as nothing can write
-    /// there either.
+    /// there either. Without `creating`, a missing lock file gives `nil` too: a reader of a
+    /// store that does not exist makes no file (a writer makes the store whole, by a rename,
+    /// so a reader sees it all or not at all).
     ///
     /// - Throws: ``TodoError/storeLocked(file:seconds:)`` after the wait,
     ///   ``TodoError/io(file:operation:reason:)`` when an exclusive lock's file cannot be opened.
     static func acquire(
-        _ path: String, exclusive: Bool, timeout: Double, store: String
+        _ path: String, exclusive: Bool, timeout: Double, store: String, creating: Bool = true
     ) throws(TodoError) -> StoreLock? {
-        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        var descriptor = open(path, O_RDWR | O_CLOEXEC | (creating ? O_CREAT : 0), 0o644)
+        if descriptor < 0, !creating, !exclusive, errno == ENOENT { return nil }
         if descriptor < 0 {
             let openError = FileSystem.ioError(path, "lock")
             if exclusive { throw openError }

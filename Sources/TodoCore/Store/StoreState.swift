@@ -13,6 +13,19 @@ struct StoreState: Sendable, Equatable {
     /// todo can be moved between two of them without renumbering the others.
     static let positionGap = 1024
 
+    /// The largest position (and the smallest, negated) a todo can have: 2^60, so that the
+    /// arithmetic on positions (a gap added, two subtracted) never overflows.
+    static let positionLimit = 1 << 60
+
+    /// The positions a todo can have.
+    static let positions = -positionLimit...positionLimit
+
+    /// The values `nextId` can have: one past the largest id, at most.
+    static let nextIDs = 1...(Todo.maximumID + 1)
+
+    /// The values `nextPosition` can have.
+    static let nextPositions = -positionLimit...(positionLimit + positionGap)
+
     static let empty = StoreState(todos: [], nextID: 1, nextPosition: positionGap, history: [])
 
     /// Creates a state from todos sorted by strictly increasing id.
@@ -43,22 +56,71 @@ struct StoreState: Sendable, Equatable {
     }
 
     /// Applies `change`: puts and deletes todos, moves the counters, records it for undo (or,
-    /// for an undo, forgets the change it undoes).
+    /// for an undo, forgets the change it undoes). Linear in the number of todos at most, however
+    /// many the change holds (clearing 100,000 todos, or undoing that, is one pass).
     mutating func apply(_ change: TodoChange) {
-        for id in change.deleted {
-            if let index = index(of: id) { todos.remove(at: index) }
-        }
-        for todo in change.put {
-            if let last = todos.last, todo.id > last.id {
-                todos.append(todo)
-            } else if let index = index(of: todo.id) {
-                todos[index] = todo
-            } else {
-                todos.insert(todo, at: insertionIndex(of: todo.id))
+        if change.deleted.count <= StoreState.oneByOne {
+            for id in change.deleted {
+                if let index = index(of: id) { todos.remove(at: index) }
             }
+        } else {
+            let deleted = Set(change.deleted)
+            todos.removeAll { deleted.contains($0.id) }
+        }
+        if change.put.count <= StoreState.oneByOne {
+            for todo in change.put {
+                if let last = todos.last, todo.id > last.id {
+                    todos.append(todo)
+                } else if let index = index(of: todo.id) {
+                    todos[index] = todo
+                } else {
+                    todos.insert(todo, at: insertionIndex(of: todo.id))
+                }
+            }
+        } else {
+            put(change.put)
         }
         StoreState.advance(&nextID, &nextPosition, for: change)
         StoreState.record(change, in: &history)
+    }
+
+    /// Up to this many todos, a change's puts and deletes are applied one by one (a binary
+    /// search each); more are applied in one pass over the todos.
+    private static let oneByOne = 16
+
+    /// Puts many todos: those already there are replaced in place, the new ones merged in by id.
+    private mutating func put(_ puts: [Todo]) {
+        var added: [Todo] = []
+        for todo in puts {
+            if let index = index(of: todo.id) {
+                todos[index] = todo
+            } else {
+                added.append(todo)
+            }
+        }
+        guard !added.isEmpty else { return }
+        // The last put of an id wins, as one by one.
+        added = Dictionary(added.map { ($0.id, $0) }, uniquingKeysWith: { $1 }).values.sorted { $0.id < $1.id }
+        if let last = todos.last, let first = added.first, first.id > last.id {
+            todos.append(contentsOf: added)
+            return
+        }
+        var merged: [Todo] = []
+        merged.reserveCapacity(todos.count + added.count)
+        var old = 0
+        var new = 0
+        while old < todos.count && new < added.count {
+            if todos[old].id < added[new].id {
+                merged.append(todos[old])
+                old += 1
+            } else {
+                merged.append(added[new])
+                new += 1
+            }
+        }
+        merged.append(contentsOf: todos[old...])
+        merged.append(contentsOf: added[new...])
+        todos = merged
     }
 
     /// Moves the counters past what `change` puts.

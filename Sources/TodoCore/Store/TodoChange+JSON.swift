@@ -36,8 +36,11 @@ extension TodoChange {
         var deleted: [Int] = []
         var before: [Todo] = []
         var created: [Int] = []
+        var keys = ObjectKeys(of: "a change")
         while let key = try reader.nextKey(in: &object) {
             if key.equals("kind") {
+                try keys.insert(0, key, reader)
+                reader.skipSpaces()
                 let valueStart = reader.index
                 let name = try reader.readString()
                 guard let value = Kind(rawValue: name) else {
@@ -45,15 +48,19 @@ extension TodoChange {
                 }
                 kind = value
             } else if key.equals("put") {
+                try keys.insert(1, key, reader)
                 put = try readTodos(&reader)
             } else if key.equals("before") {
+                try keys.insert(2, key, reader)
                 before = try readTodos(&reader)
             } else if key.equals("delete") {
+                try keys.insert(3, key, reader)
                 deleted = try readIDs(&reader)
             } else if key.equals("created") {
+                try keys.insert(4, key, reader)
                 created = try readIDs(&reader)
             } else {
-                try reader.skipValue()
+                throw keys.unknown(key, reader)
             }
         }
         guard let kind else { throw JSONError(offset: start, message: "a change without 'kind'") }
@@ -64,9 +71,12 @@ extension TodoChange {
         var ids: [Int] = []
         var array = try reader.beginArray()
         while try reader.nextElement(in: &array) {
+            reader.skipSpaces()
             let valueStart = reader.index
             let id = try reader.readInt()
-            guard id > 0 else { throw JSONError(offset: valueStart, message: "an id must be a positive integer") }
+            guard id > 0, id <= Todo.maximumID else {
+                throw JSONError(offset: valueStart, message: "an id must be an integer from 1 to \(Todo.maximumID)")
+            }
             ids.append(id)
         }
         return ids
@@ -85,7 +95,7 @@ extension TodoChange {
         var todos: [Todo] = []
         var array = try reader.beginArray()
         while try reader.nextElement(in: &array) {
-            todos.append(try Todo.read(from: &reader, defaultPosition: 0))
+            todos.append(try Todo.read(from: &reader, defaultPosition: 0, strict: true))
         }
         return todos
     }

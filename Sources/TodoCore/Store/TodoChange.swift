@@ -72,3 +72,25 @@ public enum TodoStorageHistory {
     /// How many changes can be undone, most recent first.
     public static let limit = 20
 }
+
+extension TodoChange {
+    /// Checks that the change puts nothing a store could not read back: an id past
+    /// ``Todo/maximumID``, a position past ``StoreState/positionLimit``. Every storage calls it
+    /// before writing, so that a store never holds what would make it unreadable.
+    ///
+    /// - Throws: ``TodoError/storeFull(_:)``.
+    func checkLimits() throws(TodoError) {
+        for todo in put {
+            guard todo.id <= Todo.maximumID else {
+                throw .storeFull(
+                    "no todo can be added: every id up to \(Todo.maximumID), the largest, has been used (ids are never reused)"
+                )
+            }
+            guard StoreState.positions.contains(todo.position) else {
+                throw .storeFull(
+                    "no room is left at the end of the list's manual order (positions go up to \(StoreState.positionLimit))"
+                )
+            }
+        }
+    }
+}

@@ -143,7 +143,7 @@ enum TodoLines {
             pages.release(before: reader.index)
             guard outcome.initialized < capacity else { return outcome }
             let lineStart = reader.index
-            guard let todo = try? Todo.read(from: &reader, defaultPosition: 0) else { return outcome }
+            guard let todo = try? Todo.read(from: &reader, defaultPosition: 0, strict: true) else { return outcome }
             (target.todos.baseAddress! + index + outcome.initialized).initialize(to: todo)
             target.offsets[index + outcome.initialized] = lineStart
             outcome.initialized += 1

@@ -10,7 +10,8 @@ public enum TodoStoreLocation {
     /// - Parameters:
     ///   - file: A path given explicitly (the command line's `--file`), used as is.
     ///   - environment: The process's environment variables.
-    /// - Throws: ``TodoError/io(file:operation:reason:)`` when no rule applies (no `HOME`).
+    /// - Throws: ``TodoError/io(file:operation:reason:)`` when no rule applies (no `HOME`, or a
+    ///   relative one, which would put the store under whatever folder the command runs in).
     public static func resolve(file: String? = nil, environment: [String: String]) throws(TodoError) -> String {
         if let file, !file.isEmpty { return file }
         if let file = environment["TODO_FILE"], !file.isEmpty { return file }
@@ -18,6 +19,13 @@ public enum TodoStoreLocation {
             return join(data, "todo/todos.json")
         }
         if let home = environment["HOME"], !home.isEmpty {
+            guard home.hasPrefix("/") else {
+                throw .io(
+                    file: join(home, ".local/share/todo/todos.json"), operation: "find",
+                    reason:
+                        "HOME is '\(home)', not an absolute path; set HOME to an absolute path, or set TODO_FILE or pass --file"
+                )
+            }
             return join(home, ".local/share/todo/todos.json")
         }
         throw .io(

@@ -107,8 +107,13 @@ import Testing
             Recurrence.yearly.nextDue(after: day("2028-02-29"), completedOn: day("2031-03-01")) == day("2032-02-29"))
         #expect(Recurrence.yearly.nextDue(after: nil, completedOn: today) == day("2031-01-07"))
         #expect(Recurrence.daily.nextDue(after: day("0001-01-01"), completedOn: today) == day("2030-01-08"))
+        // The calendar ends on 9999-12-31: there is no next occurrence after it.
+        #expect(Recurrence.yearly.nextDue(after: day("9999-06-01"), completedOn: day("9999-07-01")) == nil)
+        #expect(Recurrence.daily.nextDue(after: day("9999-12-31"), completedOn: day("9999-12-31")) == nil)
+        #expect(Recurrence.monthly.nextDue(after: day("9999-12-15"), completedOn: day("9999-12-01")) == nil)
+        #expect(Recurrence.daily.nextDue(after: nil, completedOn: day("9999-12-31")) == nil)
         #expect(
-            Recurrence.yearly.nextDue(after: day("9999-06-01"), completedOn: day("9999-07-01")) == day("9999-12-31"))
+            Recurrence.weekly.nextDue(after: day("9999-12-20"), completedOn: day("9999-12-20")) == day("9999-12-27"))
     }
 
     @Test func timestampsAreISO8601InUTC() {

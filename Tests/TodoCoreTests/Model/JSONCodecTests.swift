@@ -89,7 +89,9 @@ import Testing
         #expect(object["priority"] as? String == "medium")
         #expect(object["due"] as? String == "2030-02-01")
         #expect(object["uuid"] as? String == "00000000-0000-0000-0000-000000000007")
-        let back = read(json) { r throws(JSONError) in try Todo.read(from: &r, defaultPosition: todo.position) }
+        let back = read(json) { r throws(JSONError) in
+            try Todo.read(from: &r, defaultPosition: todo.position, strict: true)
+        }
         #expect(try back.get() == todo)
     }
 

@@ -33,7 +33,7 @@ import Testing
             .joined()
             do {
                 let input = try DateInput(parsing: text)
-                _ = input.resolve(today: CalendarDay(year: 2030, month: 1, day: 7)!)
+                _ = try? input.resolve(today: CalendarDay(year: 2030, month: 1, day: 7)!)
             } catch {
                 guard case .invalidDate(let echoed, _) = error else {
                     Issue.record("\(text): not a date error: \(error)")
@@ -47,8 +47,9 @@ import Testing
     @Test func theStoreDecoderRefusesDamageWithATypedErrorAndWritesNothing() throws {
         let folder = TemporaryFolder()
         let providers = ProviderPool()
+        let uuids = UUIDSource.sequential()
         let path = folder.file("todos.json")
-        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path))).todoService
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path), uuids: uuids)).todoService
         for index in 1...12 {
             var draft = TodoDraft(title: "Todo \(index) é \"q\"", note: index % 3 == 0 ? "n\n2" : nil)
             draft.tags = index % 2 == 0 ? ["a", "b"] : []
@@ -65,7 +66,7 @@ import Testing
         for _ in 0..<(Self.iterations / 10) {
             let bytes = Self.mutate(good, &generator)
             folder.write("todos.json", bytes)
-            let fresh = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path))).todoService
+            let fresh = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path), uuids: uuids)).todoService
             let readError = todoError { try fresh.fetch(TodoQuery(status: .all)).value() }
             let writeError = todoError { try fresh.create(TodoDraft(title: "new")).value() }
             switch readError {
@@ -86,17 +87,22 @@ import Testing
         let options = JSONFileTodoStorage.Options(compactionThreshold: 600, journalLimit: 1 << 20)
         let folder = TemporaryFolder()
         let providers = ProviderPool()
+        let uuids = UUIDSource.sequential()
         let path = folder.file("todos.json")
-        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options)))
-            .todoService
+        let service = providers.keep(
+            makeProvider(storage: JSONFileTodoStorage(path: path, options: options), uuids: uuids)
+        )
+        .todoService
         for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
         for id in 1...4 { _ = try service.markDone(ids: [id]).value() }
         let good = folder.bytes("todos.json.journal")!
         var generator = Generator(state: 3)
         for _ in 0..<(Self.iterations / 10) {
             folder.write("todos.json.journal", Self.mutate(good, &generator))
-            let fresh = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options)))
-                .todoService
+            let fresh = providers.keep(
+                makeProvider(storage: JSONFileTodoStorage(path: path, options: options), uuids: uuids)
+            )
+            .todoService
             switch todoError({ try fresh.fetch(TodoQuery(status: .all)).value() }) {
             case nil, .storeDamaged?: break
             case let other?: Issue.record("unexpected error \(other)")

@@ -8,14 +8,17 @@ import Testing
 @Suite struct JSONFileStoreTests {
     let folder = TemporaryFolder()
     let providers = ProviderPool()
+    let uuids = UUIDSource.sequential()
     var path: String { folder.file("todos.json") }
 
     /// Options that make a store of a few todos keep a journal.
     static let journaled = JSONFileTodoStorage.Options(compactionThreshold: 600, journalLimit: 4_000)
 
     func service(_ options: JSONFileTodoStorage.Options = .init(), clock: TestClock = TestClock()) -> TodoServiceType {
-        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options), clock: clock))
-            .todoService
+        providers.keep(
+            makeProvider(storage: JSONFileTodoStorage(path: path, options: options), clock: clock, uuids: uuids)
+        )
+        .todoService
     }
 
     @Test func aMissingFileIsAnEmptyStoreAndReadingCreatesNothing() throws {
@@ -29,7 +32,7 @@ import Testing
 
     @Test func writingCreatesTheMissingFoldersAndOneJSONDocumentWithAVersion() throws {
         let nested = folder.file("a/b/todos.json")
-        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested))).todoService
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested), uuids: uuids)).todoService
         _ = try service.create(TodoDraft(title: "Buy milk")).value()
         let data = try #require(FileManager.default.contents(atPath: nested))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -42,7 +45,7 @@ import Testing
 
     @Test func aChangeThatFailsOrChangesNothingCreatesNoFolderAndNoLock() throws {
         let nested = folder.file("a/b/todos.json")
-        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested))).todoService
+        let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested), uuids: uuids)).todoService
         #expect(throws: TodoError.unknownTodos([1])) { try service.markDone(ids: [1]).value() }
         #expect(throws: TodoError.self) { try service.undo().value() }
         _ = try service.clearCompleted().value()  // nothing to clear: no change
@@ -57,7 +60,7 @@ import Testing
         // if another writer made the store meanwhile, it is worked out again on what is there.
         let nested = folder.file("a/todos.json")
         let storage = JSONFileTodoStorage(path: nested)
-        let other = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested))).todoService
+        let other = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested), uuids: uuids)).todoService
         var runs = 0
         let titles = try storage.write { contents -> (change: TodoChange?, result: [String]) in
             runs += 1

@@ -9,11 +9,13 @@ import Testing
 @Suite struct StoreDamageTests {
     let folder = TemporaryFolder()
     let providers = ProviderPool()
+    let uuids = UUIDSource.sequential()
     var path: String { folder.file("todos.json") }
     static let files = ["todos.json", "todos.json.journal", "todos.json.bak"]
 
     func service(_ options: JSONFileTodoStorage.Options = .init()) -> TodoServiceType {
-        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options))).todoService
+        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options), uuids: uuids))
+            .todoService
     }
 
     /// Every operation, as a function that returns its error (or nil when it succeeded).

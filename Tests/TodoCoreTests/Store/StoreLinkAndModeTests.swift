@@ -8,9 +8,11 @@ import Testing
 @Suite struct StoreLinkAndModeTests {
     let folder = TemporaryFolder()
     let providers = ProviderPool()
+    let uuids = UUIDSource.sequential()
 
     func service(_ path: String, _ options: JSONFileTodoStorage.Options = .init()) -> TodoServiceType {
-        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options))).todoService
+        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options), uuids: uuids))
+            .todoService
     }
 
     func titles(_ path: String) throws -> [String] {

@@ -9,10 +9,12 @@ import Testing
 @Suite(.serialized) struct StoreProcessTests {
     let folder = TemporaryFolder()
     let providers = ProviderPool()
+    let uuids = UUIDSource.sequential()
     var path: String { folder.file("todos.json") }
 
     func service(_ options: JSONFileTodoStorage.Options = .init()) -> TodoServiceType {
-        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options))).todoService
+        providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path, options: options), uuids: uuids))
+            .todoService
     }
 
     // MARK: Lock

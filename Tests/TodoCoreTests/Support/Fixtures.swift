@@ -42,12 +42,14 @@ final class TestClock: @unchecked Sendable {
     var now: Date { date.withLock { $0 } }
 }
 
-/// A provider over `storage` with a test clock and sequential UUIDs.
+/// A provider over `storage` with a test clock and sequential UUIDs (a new sequence from 1
+/// unless `uuids` is given: providers that take turns on one store share one, as a store never
+/// holds a uuid twice).
 func makeProvider(
     storage: TodoStorageType = InMemoryTodoStorage(), clock: TestClock = TestClock(),
-    alertService: AlertServiceType = UnavailableAlertService()
+    alertService: AlertServiceType = UnavailableAlertService(), uuids: UUIDSource = .sequential()
 ) -> TodoServiceProvider {
-    TodoServiceProvider(storage: storage, alertService: alertService, clock: clock.clock, uuids: .sequential())
+    TodoServiceProvider(storage: storage, alertService: alertService, clock: clock.clock, uuids: uuids)
 }
 
 extension Observable {

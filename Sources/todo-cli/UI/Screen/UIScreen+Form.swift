@@ -29,7 +29,7 @@ extension UIScreen {
                 if field == .due, let due = state.fields.due, state.validationErrors[.due] == nil,
                     !text.text.trimmingCharacters(in: " ").isEmpty
                 {
-                    let day = due.resolve(today: input.list.today).description
+                    let day = (try? due.resolve(today: input.list.today))?.description ?? "\(due)"
                     if day != text.text.trimmingCharacters(in: " ") { line.append("  " + day, .dim) }
                 }
             } else {
