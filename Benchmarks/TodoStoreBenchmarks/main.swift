@@ -1,6 +1,7 @@
 // Benchmarks of TodoCore's JSON-file store, in release:
 //
 //   swift run -c release TodoStoreBenchmarks [SIZES…]      (default: 1000 10000 100000)
+//   swift run -c release TodoStoreBenchmarks clear [SIZES…] (default: 100000 200000; see ClearBenchmark.swift)
 //
 // For each size it builds a store of that many realistic todos in a temporary folder, then
 // measures, each against a floor measured in the same run on the same file:
@@ -46,6 +47,10 @@ if arguments.first == "make-store" {
     exit(0)
 }
 let sizes = arguments.compactMap(Int.init).isEmpty ? [1_000, 10_000, 100_000] : arguments.compactMap(Int.init)
+if arguments.first == "clear" {
+    try runClearBenchmark(sizes: arguments.compactMap(Int.init).isEmpty ? [100_000, 200_000] : sizes)
+    exit(0)
+}
 
 func now() -> Double {
     var time = timespec()
