@@ -6,6 +6,17 @@
 
 /// ISO 8601 time stamps as the store and the JSON forms write them: `2030-01-07T09:30:00Z`.
 enum Timestamp {
+    /// The whole seconds since 1970 of `date`, kept within 0001-01-01T00:00:00Z…
+    /// 9999-12-31T23:59:59Z, the instants a timestamp can hold: a clock set past the year 9999
+    /// gives the last second, never a wrong day or a trap.
+    static func seconds(_ date: Date) -> Int {
+        let interval = date.timeIntervalSince1970
+        guard !interval.isNaN else { return 0 }
+        let first = Double(CalendarDay.minimumDaysSinceEpoch * 86_400)
+        let last = Double((CalendarDay.maximumDaysSinceEpoch + 1) * 86_400 - 1)
+        return Int(min(max(interval.rounded(.down), first), last))
+    }
+
     /// Formats `date` in UTC to the second (`2030-01-07T09:30:00Z`).
     static func format(_ date: Date) -> String {
         var bytes = [UInt8]()
@@ -16,7 +27,7 @@ enum Timestamp {
 
     /// Appends `date` as ``format(_:)`` writes it.
     static func append(_ date: Date, to bytes: inout [UInt8]) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Timestamp.seconds(date)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let day = CalendarDay(daysSinceEpoch: days)

@@ -9,7 +9,7 @@
 extension JSONWriter {
     /// `"2030-01-07T09:30:00Z"` (UTC, to the second).
     mutating func timestamp(_ date: Date) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Timestamp.seconds(date)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let day = CalendarDay(daysSinceEpoch: days)

@@ -32,9 +32,9 @@ public struct TodoClock: Sendable {
 
     /// The machine's time, to the second, in its local time zone (`TZ` or the system's).
     public static let system = TodoClock(
-        now: { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) },
+        now: { Date(timeIntervalSince1970: Double(Timestamp.seconds(Date()))) },
         utcOffset: { date in
-            var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+            var seconds = time_t(Timestamp.seconds(date))
             var local = tm()
             guard localtime_r(&seconds, &local) != nil else { return 0 }
             return Int(local.tm_gmtoff)
@@ -48,7 +48,7 @@ public struct TodoClock: Sendable {
     /// The local calendar day at `date` (now by default).
     public func today(at date: Date? = nil) -> CalendarDay {
         let instant = date ?? now()
-        let local = Int((instant.timeIntervalSince1970).rounded(.down)) + utcOffset(instant)
+        let local = Timestamp.seconds(instant) + utcOffset(instant)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         return CalendarDay(daysSinceEpoch: days)
     }

@@ -124,6 +124,14 @@ import Testing
         #expect(Timestamp.parse("20300107T093000Z") == monday)
         #expect(Timestamp.parse("2030-01-07T09:30:00.250Z") == monday.addingTimeInterval(0.25))
         #expect(Timestamp.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        // Instants no timestamp can hold (a clock set past the year 9999) give the nearest one.
+        #expect(Timestamp.format(Date(timeIntervalSince1970: 253_402_300_800)) == "9999-12-31T23:59:59Z")
+        #expect(Timestamp.format(Date(timeIntervalSince1970: 1e300)) == "9999-12-31T23:59:59Z")
+        #expect(Timestamp.format(Date(timeIntervalSince1970: -62_135_596_900)) == "0001-01-01T00:00:00Z")
+        var json = JSONWriter()
+        json.timestamp(Date(timeIntervalSince1970: .infinity))
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #""9999-12-31T23:59:59Z""#)
+        #expect(TodoClock.fixed(at: Date(timeIntervalSince1970: 1e18)).today().description == "9999-12-31")
         for text in ["2030-01-07", "2030-01-07T09:30:00", "2030-02-30T09:30:00Z", "2030-01-07T25:00:00Z", "x"] {
             #expect(Timestamp.parse(text) == nil, "\(text)")
         }

@@ -29,6 +29,27 @@ import Testing
 
     // MARK: Creating
 
+    @Test func onTheCalendarsLastDayNothingIsPutPastIt() throws {
+        // 9999-12-31, the last day of the calendar, at noon.
+        let lastDay = TestClock(Date(timeIntervalSince1970: 253_402_257_600))
+        let provider = makeProvider(clock: lastDay)
+        let service = provider.todoService
+        for input: DateInput in [.tomorrow, .daysFromToday(1), .weeksFromToday(2), .next(.monday)] {
+            #expect(throws: TodoError.invalidDate(input.description, reason: .outOfRange)) {
+                try service.create(TodoDraft(title: "later", due: input)).value()
+            }
+        }
+        let today = try service.create(TodoDraft(title: "today", due: .today, recurrence: .daily)).value()
+        #expect(today.due?.description == "9999-12-31")
+        #expect(throws: TodoError.noNextOccurrence(id: today.id)) { try service.markDone(ids: [today.id]).value() }
+        #expect(try service.todo(id: today.id).value().isDone == false, "nothing was changed")
+        let plain = try service.create(TodoDraft(title: "no recurrence", due: .today)).value()
+        #expect(try service.markDone(ids: [plain.id]).value().changedIDs == [plain.id])
+        #expect(throws: TodoError.invalidDate("tomorrow", reason: .outOfRange)) {
+            try service.update(id: plain.id, TodoPatch(due: .set(.tomorrow))).value()
+        }
+    }
+
     @Test func createdTodosAreValidatedAndNumbered() throws {
         let first = try add("  Buy milk \n") {
             $0.note = "  two litres\n\n"
