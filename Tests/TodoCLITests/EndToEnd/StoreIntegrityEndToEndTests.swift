@@ -175,6 +175,17 @@ import Testing
         #expect(relative.status == 74 && relative.stderr.contains("absolute"), "\(relative)")
     }
 
+    @Test func aBackupThatCannotBeWrittenIsNotDeleted() async throws {
+        await todo.run(["add", "one"])
+        let backup = try #require(FileManager.default.contents(atPath: todo.storePath + ".bak"))
+        for fault in ["write:ENOSPC:.bak", "sync:EIO:.bak", "rename:EACCES:.bak"] {
+            let result = await todo.run(["add", "while the disk is full"], environment: ["TODO_SIMULATE_FAULT": fault])
+            #expect(result.status == 0, "\(fault): \(result)")
+            #expect(FileManager.default.contents(atPath: todo.storePath + ".bak") == backup, "\(fault)")
+        }
+        #expect(await todo.run(["list"]).stdout.components(separatedBy: "while the disk is full").count == 4)
+    }
+
     @Test func nineteenDigitIdsAreShownFromAJournaledStore() async throws {
         let lines = (1...900).map { "todo number \($0) with a title long enough to fill the store quickly" }
         let file = todo.folder + "/import.json"
