@@ -111,7 +111,8 @@ import Testing
             """)
         let environment = ["HOME": todo.folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb"]
         for arguments in [
-            ["pri", "3", "A"], ["append", "2", "soon"], ["depri", "1"], ["do", "1"], ["archive"], ["ls"],
+            ["pri", "3", "A"], ["prepend", "3", "First"], ["append", "2", "soon"], ["depri", "1"], ["do", "1"],
+            ["archive"], ["ls"],
         ] {
             let result = try Shell.run(command, ["-d", config, "-p"] + arguments, environment: environment)
             #expect(result.status == 0, "\(command) \(arguments): \(result.output) \(result.error)")
@@ -123,15 +124,15 @@ import Testing
         }
         let byTitle = Dictionary(
             await todos(in: fresh).map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
-        #expect(byTitle.keys.sorted() == ["Buy milk", "Call Anaïs soon", "Pay rent", "Plain"])
+        #expect(byTitle.keys.sorted() == ["Buy milk", "Call Anaïs soon", "First Plain", "Pay rent"])
         #expect(byTitle["Buy milk"]?["note"] as? String == notes[0])
         #expect(byTitle["Buy milk"]?["isDone"] as? Bool == true)
         #expect(byTitle["Buy milk"]?["tags"] as? [String] == ["shop"])
         #expect(byTitle["Call Anaïs soon"]?["note"] as? String == notes[1])
         #expect(byTitle["Call Anaïs soon"]?["due"] as? String == "2030-01-09")
         #expect(byTitle["Call Anaïs soon"]?["recurrence"] as? String == "weekly")
-        #expect(byTitle["Plain"]?["note"] as? String == notes[2])
-        #expect(byTitle["Plain"]?["priority"] as? String == "high")
+        #expect(byTitle["First Plain"]?["note"] as? String == notes[2])
+        #expect(byTitle["First Plain"]?["priority"] as? String == "high")
         #expect(byTitle["Pay rent"]?["note"] as? String == notes[3])
         #expect(byTitle["Pay rent"]?["isDone"] as? Bool == true)
         #expect(byTitle["Pay rent"]?["priority"] as? String == "low")
