@@ -15,11 +15,10 @@
 ///   `//`, so times like `10:30` and links stay in the title), and a `due:`, `rec:` or `pri:`
 ///   that cannot be used or repeats one already read, or a `note:` that is not UTF-8 once
 ///   decoded: a line `key:value` of the note, so nothing is lost;
-///
-/// The note is its lines in the order of their words.
 /// - every other word: the title, words joined by single spaces.
 ///
-/// A `+project` or `@context` that would not be a tag (one with a comma, say) stays in the title.
+/// The note is its lines in the order of their words. A `+project` or `@context` that would not
+/// be a tag (one with a comma, say) stays in the title.
 struct TodoTxtLine {
     var isDone = false
     var priority = Priority.none
