@@ -14,20 +14,38 @@
 ///   with a `parent`) are the real tasks. The pending occurrence of a series that is due last
 ///   carries the series' recurrence (the parent's `recur`, else its own), mapped by
 ///   `Recurrence(taskwarrior:)`; other occurrences, and done ones, carry none, so that
-///   completing them does not create a duplicate. A `recur` that does not map (`weekdays`,
-///   `quarterly`) is kept in that todo's note as `recur:VALUE`.
+///   completing them does not create a duplicate.
 ///
 /// How fields map:
 ///
 /// - `uuid` is kept; `description` is the title; `priority` `H`, `M` and `L` are high, medium and
-///   low (any other value is kept in the note as `priority:VALUE`);
+///   low;
 /// - `tags` are tags, and `project` is one more tag named after the project, whole
 ///   (`work.reports`); white space and commas in a tag become `-`, leading `+` and `#` go;
 /// - `due` is the local day of its instant; `entry` is the creation time, `modified` the last
 ///   change, `end` the completion time of a completed task;
 /// - each annotation is a line of the note: its local day and its text (`2026-11-23: text`);
-/// - `urgency`, `id`, `mask`, `imask`, `wait`, `start`, `until`, `depends` and unknown keys
-///   (user-defined attributes) are ignored.
+/// - what has no field here ends the note, after an empty line when there are annotations, one
+///   `name: value` line each, always in this order:
+///
+///   ```text
+///   wait: 2030-01-10
+///   scheduled: 2030-01-05
+///   until: 2030-02-01
+///   start: 2026-11-21T07:58:42Z
+///   depends: 0115ee62-28ba-45cc-bd21-08b2f8a538b2, 86eaf758-2352-454b-9dc6-188b321deee3
+///   recur: weekdays
+///   priority: X
+///   estimate: 3
+///   ```
+///
+///   `wait`, `scheduled` and `until` as local days, `start` as an ISO 8601 time in UTC,
+///   `depends` as uuids; `recur` when the todo does not carry the recurrence (a value that does
+///   not map, such as `weekdays` or `quarterly`, or an occurrence that is not the carrier);
+///   `priority` when it is not H, M or L; then every other attribute (user-defined ones) in the
+///   file's order, a string as its text and other JSON as written;
+/// - `id` (the working-set number), `urgency` (computed from the rest), `mask`, `imask`,
+///   `parent` and `rtype` (the bookkeeping of recurring series) are not kept.
 public enum TaskwarriorFormat {
     /// What to do about a malformed file, for error messages.
     static let hint = "fix the file, or export the tasks again with `task export`"

@@ -11,12 +11,15 @@ extension TodoTxtFormat {
     /// Each line is canonical todo.txt: `x COMPLETED CREATED title` for a done todo (its priority
     /// as `pri:X`, as todo.txt-cli keeps it), `(X) CREATED title` for a pending one; then the
     /// tags (`+project` for each tag, then each `@context` as it is), `due:YYYY-MM-DD`, `rec:`
-    /// (`Recurrence.todoTxtValue`) and the note's `key:value` lines (so what an import kept there goes back).
+    /// (`Recurrence.todoTxtValue`) and the note: its `key:value` lines as they are (so what an
+    /// import kept there goes back), its other lines percent-encoded in `note:` pairs (see
+    /// ``TodoTxtFormat``).
     ///
-    /// todo.txt has no place for the rest of a note, nor for ids and uuids: they are not
-    /// written. Line breaks in a title become spaces. Reading the lines back gives the same
-    /// titles, done flags, priorities, tags, due days and recurrences, except where a word of a
-    /// title itself looks like a `+project`, an `@context` or a `key:value` pair.
+    /// todo.txt has no place for ids, uuids and the time of day: they are not written. Line
+    /// breaks and tabs in a title become spaces. Reading the lines back gives the same titles,
+    /// done flags, priorities, tags, due days, recurrences and notes, and the creation and
+    /// completion days, except where a word of a title itself looks like a `+project`, an
+    /// `@context` or a `key:value` pair.
     ///
     /// - Parameters:
     ///   - todos: The todos, in list order.
@@ -62,34 +65,7 @@ extension TodoTxtFormat {
         if let recurrence = todo.recurrence { word("rec:\(recurrence.todoTxtValue)") }
         if todo.isDone, let letter = todo.priority.todoTxtLetter { word("pri:\(letter)") }
         if let note = todo.note {
-            for line in note.split(whereSeparator: \.isNewline) {
-                let note = line.trimmingSpaces()
-                if isWritableNote(note, of: todo) { word(note) }
-            }
-        }
-    }
-
-    /// Whether the note line `word` is written: it must be one `key:value` pair, read back into
-    /// the note again (a `due:`, `rec:` or `pri:` the todo has no value for would instead set
-    /// one, so it is left out).
-    private static func isWritableNote(_ word: String, of todo: Todo) -> Bool {
-        var word = word
-        return word.withUTF8 { bytes in
-            guard !bytes.contains(0x20), !bytes.contains(0x09), let colon = TodoTxtLine.keyValueColon(bytes) else {
-                return false
-            }
-            let key = UnsafeBufferPointer(rebasing: bytes[..<colon])
-            let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
-            if TodoTxtLine.key(key, is: "due") {
-                return todo.due != nil || TodoTxtLine.day(value) == nil
-            }
-            if TodoTxtLine.key(key, is: "rec") {
-                return todo.recurrence != nil || Recurrence(todoTxt: String(decoding: value, as: UTF8.self)) == nil
-            }
-            if TodoTxtLine.key(key, is: "pri") {
-                return todo.priority != .none || value.count != 1 || Priority(todoTxtLetter: value[0]) == nil
-            }
-            return true
+            for noteWord in TodoTxtNote.words(for: note, of: todo) { word(noteWord) }
         }
     }
 }

@@ -23,8 +23,11 @@
 ///   the two kinds stay apart and are written back as they were).
 /// - `due:YYYY-MM-DD` is the due day; `rec:` (topydo's `rec:1w`, `rec:+2d`, `rec:1m`) the
 ///   recurrence where it maps to one (`Recurrence(todoTxt:)`).
+/// - `note:` is the note, as ``export(_:utcOffset:)`` writes it: its text percent-encoded
+///   (`%XX` for each UTF-8 byte of a `%`, a `:`, white space or a control character, and of a `/`
+///   that starts the value), so `note:Oat%20milk%0Aor%20soy` is two lines.
 /// - Other `key:value` pairs (and a `due:`, `rec:` or `pri:` whose value cannot be used) are kept
-///   in the note, one `key:value` per line, so nothing is lost.
+///   in the note too, one `key:value` per line, so nothing is lost.
 /// - The title is what is left, with single spaces between its words.
 ///
 /// Days are local days: they become instants at local midnight, and instants become the

@@ -9,13 +9,16 @@
 /// - `due:YYYY-MM-DD`: the due day; `rec:` the recurrence where it maps
 ///   (``Recurrence/init(todoTxt:)``); `pri:X` the priority, as todo.txt-cli keeps it on done
 ///   todos;
+/// - `note:VALUE`: the percent-encoded text of the note (``TodoTxtNote``), which may hold
+///   several lines;
 /// - any other `key:value` (a key starting with a letter, one colon, a value not starting with
 ///   `//`, so times like `10:30` and links stay in the title), and a `due:`, `rec:` or `pri:`
-///   that cannot be used or repeats one already read: a line `key:value` of the note, so nothing
-///   is lost;
+///   that cannot be used or repeats one already read, or a `note:` that is not UTF-8 once
+///   decoded: a line `key:value` of the note, so nothing is lost;
 /// - every other word: the title, words joined by single spaces.
 ///
-/// A `+project` or `@context` that would not be a tag (one with a comma, say) stays in the title.
+/// The note is its lines in the order of their words. A `+project` or `@context` that would not
+/// be a tag (one with a comma, say) stays in the title.
 struct TodoTxtLine {
     var isDone = false
     var priority = Priority.none
@@ -130,6 +133,8 @@ struct TodoTxtLine {
             let parsed = Priority(todoTxtLetter: value[0])
         {
             priority = parsed
+        } else if TodoTxtLine.key(key, is: "note"), let text = TodoTxtNote.decode(value) {
+            noteLines.append(text)
         } else {
             noteLines.append(String(decoding: word, as: UTF8.self))
         }

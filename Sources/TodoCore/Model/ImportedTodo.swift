@@ -9,7 +9,8 @@ public struct ImportedTodo: Sendable, Hashable {
     /// The id in the file; kept when the store has never used it, else a new one is given.
     public var id: Int?
     /// The uuid in the file; a new one when `nil`. A todo with a uuid already in the store
-    /// updates that todo.
+    /// updates that todo when it is newer; one without a uuid is not added when the store has a
+    /// todo with the same contents (``describes(_:utcOffset:)``).
     public var uuid: UUID?
     /// The title (trimmed; not blank).
     public var title: String
@@ -31,12 +32,15 @@ public struct ImportedTodo: Sendable, Hashable {
     public var completedAt: Date?
     /// How it repeats.
     public var recurrence: Recurrence?
+    /// How precisely the file gives it, which decides when it is a todo the store already has,
+    /// if it has no uuid (see ``Precision``).
+    public var precision: Precision
 
     /// Creates an imported todo.
     public init(
         id: Int? = nil, uuid: UUID? = nil, title: String, note: String? = nil, isDone: Bool = false,
         priority: Priority = .none, due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date? = nil,
-        updatedAt: Date? = nil, completedAt: Date? = nil, recurrence: Recurrence? = nil
+        updatedAt: Date? = nil, completedAt: Date? = nil, recurrence: Recurrence? = nil, precision: Precision = .exact
     ) {
         self.id = id
         self.uuid = uuid
@@ -50,6 +54,7 @@ public struct ImportedTodo: Sendable, Hashable {
         self.updatedAt = updatedAt
         self.completedAt = completedAt
         self.recurrence = recurrence
+        self.precision = precision
     }
 
     /// The imported form of `todo` (our own JSON export), keeping its id and uuid.

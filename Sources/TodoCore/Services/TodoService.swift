@@ -303,8 +303,9 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 item.note = Todo.normalizedNote(item.note)
                 validated.append(item)
             }
+            let utcOffset = clock.utcOffset
             let result = try storage.write { contents in
-                try TodoService.merge(validated, into: contents, now: now, uuids: provider.uuids)
+                try TodoService.merge(validated, into: contents, now: now, utcOffset: utcOffset, uuids: provider.uuids)
             }
             if !result.created.isEmpty || !result.updated.isEmpty {
                 events.send(.imported(created: result.created, updated: result.updated))
@@ -359,22 +360,29 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         return ids.filter { seen.insert($0).inserted }
     }
 
-    /// The import's change: later versions of known uuids replace them; the rest are created,
-    /// keeping their ids where the store never used them, appended in the file's order.
+    /// The import's change: later versions of known uuids replace them (unless their contents
+    /// are the same); todos without a uuid that the store has already are left out; the rest are
+    /// created, keeping their ids where the store never used them, appended in the file's order.
     private static func merge(
-        _ items: [ImportedTodo], into contents: any TodoStoreContents, now: Date, uuids: UUIDSource
+        _ items: [ImportedTodo], into contents: any TodoStoreContents, now: Date, utcOffset: (Date) -> Int,
+        uuids: UUIDSource
     ) throws -> (change: TodoChange?, result: TodoImportResult) {
         let existing = try contents.allTodos()
         var byUUID: [UUID: Todo] = [:]
         byUUID.reserveCapacity(existing.count)
         for todo in existing { byUUID[todo.uuid] = todo }
+        let alreadyThere = present(items, in: existing, utcOffset: utcOffset)
         let firstFreeID = try contents.nextID()
         var position = try contents.nextPosition()
         var result = TodoImportResult()
         var before: [Todo] = []
         var fresh: [(item: ImportedTodo, uuid: UUID)] = []
         var freshIndex: [UUID: Int] = [:]
-        for item in items {
+        for (index, item) in items.enumerated() {
+            if alreadyThere.contains(index) {
+                result.unchanged += 1
+                continue
+            }
             if let uuid = item.uuid, let index = freshIndex[uuid] {
                 // A uuid repeated in the file: its latest version wins.
                 let earlier = fresh[index].item
@@ -386,7 +394,9 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
             }
             if let uuid = item.uuid, let current = byUUID[uuid] {
                 let incoming = item.updatedAt ?? item.createdAt ?? now
-                guard incoming > current.updatedAt else {
+                guard incoming > current.updatedAt,
+                    !item.describes(current, utcOffset: utcOffset, comparingCreation: false)
+                else {
                     result.unchanged += 1
                     continue
                 }
@@ -441,6 +451,40 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         if result.created.isEmpty && result.updated.isEmpty { return (nil, result) }
         let change = TodoChange(kind: .imported, put: result.created + result.updated, before: before)
         return (change, result)
+    }
+
+    /// The indices of the items without a uuid that `existing` holds already
+    /// (``ImportedTodo/describes(_:utcOffset:)``), each todo standing for one item only: a file
+    /// holding the same line twice adds two todos, and adds nothing the second time.
+    ///
+    /// Items that give every time are matched first, so that one without a creation date does
+    /// not take the todo another item names exactly.
+    private static func present(_ items: [ImportedTodo], in existing: [Todo], utcOffset: (Date) -> Int) -> Set<Int> {
+        let unidentified = items.indices.filter { items[$0].uuid == nil }
+        guard !unidentified.isEmpty, !existing.isEmpty else { return [] }
+        // The store's todos by title, as each precision the items use compares titles.
+        var candidates: [ImportedTodo.Precision: [String: [Int]]] = [:]
+        for precision in Set(unidentified.map { items[$0].precision }) {
+            var byTitle: [String: [Int]] = [:]
+            for (index, todo) in existing.enumerated() {
+                byTitle[ImportedTodo(title: todo.title, precision: precision).matchingTitle, default: []].append(index)
+            }
+            candidates[precision] = byTitle
+        }
+        var taken = Set<Int>()
+        var found = Set<Int>()
+        let ordered =
+            unidentified.filter { items[$0].givesEveryTime } + unidentified.filter { !items[$0].givesEveryTime }
+        for index in ordered {
+            let item = items[index]
+            let match = candidates[item.precision]?[item.matchingTitle]?.first { candidate in
+                !taken.contains(candidate) && item.describes(existing[candidate], utcOffset: utcOffset)
+            }
+            guard let match else { continue }
+            taken.insert(match)
+            found.insert(index)
+        }
+        return found
     }
 }
 

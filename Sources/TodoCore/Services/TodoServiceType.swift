@@ -52,8 +52,10 @@ public protocol TodoServiceType: AnyObject {
     func stats() -> Observable<TodoStats>
 
     /// Adds imported todos, all or none: a todo whose uuid is already in the store replaces
-    /// it when it was updated later, the others are created. Publishes `created` and
-    /// `updated` as one `imported` change.
+    /// it when it was updated later and says something different; one without a uuid is left
+    /// out when a todo of the store says the same (``ImportedTodo/describes(_:utcOffset:)``, each
+    /// todo of the store standing for one imported todo); the others are created. Publishes
+    /// `created` and `updated` as one `imported` change, and nothing when neither is left.
     func importTodos(_ todos: [ImportedTodo]) -> Observable<TodoImportResult>
 
     /// Publishes `reloaded` if the store changed outside this process since it was last read
@@ -107,7 +109,9 @@ public struct TodoImportResult: Sendable, Hashable {
     public var created: [Todo]
     /// Todos replaced by a later version with the same uuid.
     public var updated: [Todo]
-    /// How many imported todos were skipped because the store holds the same or a later version.
+    /// How many imported todos were left out because the store has them already: the same or a
+    /// later version of their uuid, a todo saying the same as one without a uuid, or an older
+    /// copy of a uuid the import repeats.
     public var unchanged: Int
 
     /// Creates a result.

@@ -17,7 +17,9 @@ extension CommandSpec {
         overview: "Add the todos of a file to the list.",
         discussion: """
             Reads what 'todo export' writes (json), todo.txt files (todotxt) and Taskwarrior's \
-            'task export' (taskwarrior).
+            'task export' (taskwarrior). A todo the list has already is not added again: the same \
+            uuid, or for a todo.txt line the same contents; a file holding a line twice adds two \
+            todos once.
             """,
         arguments: [.importFile],
         options: [.importFormat],

@@ -22,9 +22,7 @@ import Testing
 
     @Test func todoKilledAtRandomMomentsLeavesTheOldOrTheNewContent() async throws {
         let ids = try todo.fillStore(20_000)
-        let importFile = todo.folder + "/more.txt"
-        let lines = (1...3_000).map { "Imported todo \($0) +batch" }.joined(separator: "\n")
-        _ = FileManager.default.createFile(atPath: importFile, contents: Data(lines.utf8))
+        let importFile = todo.folder + "/more"
         let rounds = iterations(default: 60)
         let (problems, killedMidway) = await onOwnThread { [self] in
             killRounds(rounds, ids: ids, importFile: importFile)
@@ -98,7 +96,12 @@ import Testing
         round: Int, pending: inout [Int], generator: inout SplitMix64, importFile: String
     ) -> ([String], Effect, UInt32) {
         switch round % 10 {
-        case 0: return (["import", importFile], .imports(count: 3_000), 400_000)
+        case 0:
+            // A file of its own each time: an import adds only the todos the store does not have.
+            let file = importFile + "-\(round).txt"
+            let lines = (1...3_000).map { "Imported todo \($0) of round \(round) +batch" }.joined(separator: "\n")
+            _ = FileManager.default.createFile(atPath: file, contents: Data(lines.utf8))
+            return (["import", file], .imports(count: 3_000), 400_000)
         case 5: return (["clear", "--yes"], .clearsDone, 400_000)
         case 1, 6:
             let id = pending.remove(at: Int.random(in: 0..<pending.count, using: &generator))

@@ -96,7 +96,7 @@ extension Formats {
                 [{"description":"Later","status":"waiting","wait":"20300101T000000Z"},
                  {"description":"Future","status":"archived"}]
                 """
-            #expect(try parse(text) == [ImportedTodo(title: "Later")])
+            #expect(try parse(text) == [ImportedTodo(title: "Later", note: "wait: 2030-01-01")])
         }
 
         @Test func theOccurrenceDueLastCarriesTheRecurrence() throws {
@@ -114,7 +114,9 @@ extension Formats {
             #expect(todos.map(\.recurrence) == [nil, .everyWeeks(2), nil, .daily, nil, .monthly])
             #expect(todos[0].isDone)
             #expect(todos[0].completedAt == instant("2026-11-03T00:00:00Z"))
-            #expect(todos[4].note == "recur:weekdays")
+            // What the todo does not carry is in its note: a recur that does not map, and the
+            // series of the occurrences that are not its carrier.
+            #expect(todos.map(\.note) == ["recur: 2w", nil, "recur: 2w", nil, "recur: weekdays", nil])
         }
 
         @Test func recurValuesThatMapAndThoseThatDoNot() {
@@ -144,10 +146,110 @@ extension Formats {
             let todo = try parse(text)[0]
             #expect(todo.title == "Spaced")
             #expect(todo.priority == .none)
-            #expect(todo.note == "priority:X\nno date\n2026-11-21: dated")
+            #expect(todo.note == "no date\n2026-11-21: dated\n\npriority: X\nudaField: {\"nested\":[[]]}")
             #expect(todo.tags == ["one", "two", "My-Project-Q4"])
             #expect(todo.createdAt == nil)
             #expect(todo.uuid == nil)
+        }
+
+        @Test func attributesWithoutAFieldEndTheNoteOneLineEachInOneOrder() throws {
+            // The keys in an order of their own, to show that the note's order is fixed.
+            let text = """
+                [{"uuid":"00000000-0000-0000-0000-000000000001","description":"Everything","status":"waiting",
+                  "estimate":3,"reviewed":"20261120T120000Z","depends":["0115EE62-28BA-45CC-BD21-08B2F8A538B2",
+                  "86eaf758-2352-454b-9dc6-188b321deee3"],"start":"20261121T075842Z","until":"20300201T230000Z",
+                  "scheduled":"20300104T230000Z","wait":"20300109T230000Z","recur":"weekdays","priority":"X",
+                  "flag":true,"blank":"","nothing":null,"list":[1, "two"],"entry":"20261121T075842Z",
+                  "annotations":[{"entry":"20261121T080000Z","description":"First"},
+                                 {"entry":"20261122T080000Z","description":"Second\\nline"}],
+                  "id":3,"urgency":4.2,"mask":"-","imask":1,"rtype":"periodic"},
+                 {"uuid":"00000000-0000-0000-0000-000000000002","description":"No annotations","status":"completed",
+                  "end":"20261122T000000Z","depends":"00000000-0000-0000-0000-000000000001,00000000-0000-0000-0000-000000000003",
+                  "recur":"weekly","parent":"00000000-0000-0000-0000-0000000000aa"},
+                 {"uuid":"00000000-0000-0000-0000-000000000003","description":"Annotations only","status":"pending",
+                  "annotations":[{"entry":"20261121T080000Z","description":"Only this"}]}]
+                """
+            let todos = try parse(text, utcOffset: 3600)
+            try #require(todos.count == 3)
+            #expect(
+                todos[0].note == """
+                    2026-11-21: First
+                    2026-11-22: Second
+                    line
+
+                    wait: 2030-01-10
+                    scheduled: 2030-01-05
+                    until: 2030-02-02
+                    start: 2026-11-21T07:58:42Z
+                    depends: 0115ee62-28ba-45cc-bd21-08b2f8a538b2, 86eaf758-2352-454b-9dc6-188b321deee3
+                    recur: weekdays
+                    priority: X
+                    estimate: 3
+                    reviewed: 20261120T120000Z
+                    flag: true
+                    list: [1, "two"]
+                    """)
+            #expect(!todos[0].isDone && todos[0].recurrence == nil && todos[0].priority == .none)
+            #expect(
+                todos[1].note == """
+                    depends: 00000000-0000-0000-0000-000000000001, 00000000-0000-0000-0000-000000000003
+                    recur: weekly
+                    """)
+            #expect(todos[2].note == "2026-11-21: Only this")
+        }
+
+        @Test func everyAttributeOfTaskwarrior26IsAFieldOrInTheNote() throws {
+            // Each attribute of the Taskwarrior JSON format (and the ones 2.6 adds), with a value
+            // of its own; what must be found of it in the imported todo. `nil`: not kept, on
+            // purpose (see TaskwarriorFormat).
+            let attributes: [(key: String, json: String, found: ((ImportedTodo) -> Bool)?)] = [
+                ("status", #""completed""#, { $0.isDone }),
+                (
+                    "uuid", #""d4d42e58-ee5d-4a49-85eb-460ce9e2e2c7""#,
+                    { $0.uuid == UUID(uuidString: "d4d42e58-ee5d-4a49-85eb-460ce9e2e2c7") }
+                ),
+                ("entry", #""20261101T000000Z""#, { $0.createdAt == instant("2026-11-01T00:00:00Z") }),
+                ("description", #""All of it""#, { $0.title == "All of it" }),
+                ("start", #""20261102T010203Z""#, { $0.note?.contains("start: 2026-11-02T01:02:03Z") == true }),
+                ("end", #""20261103T000000Z""#, { $0.completedAt == instant("2026-11-03T00:00:00Z") }),
+                ("due", #""20261104T000000Z""#, { $0.due == day("2026-11-04") }),
+                ("until", #""20261105T000000Z""#, { $0.note?.contains("until: 2026-11-05") == true }),
+                ("wait", #""20261106T000000Z""#, { $0.note?.contains("wait: 2026-11-06") == true }),
+                ("modified", #""20261107T000000Z""#, { $0.updatedAt == instant("2026-11-07T00:00:00Z") }),
+                ("scheduled", #""20261108T000000Z""#, { $0.note?.contains("scheduled: 2026-11-08") == true }),
+                ("recur", #""quarterly""#, { $0.note?.contains("recur: quarterly") == true }),
+                ("mask", #""-+""#, nil),
+                ("imask", "1", nil),
+                ("parent", #""00000000-0000-0000-0000-0000000000aa""#, nil),
+                ("rtype", #""periodic""#, nil),
+                ("project", #""Home.Garden""#, { $0.tags.contains("Home.Garden") }),
+                ("priority", #""M""#, { $0.priority == .medium }),
+                (
+                    "depends", #"["0115ee62-28ba-45cc-bd21-08b2f8a538b2"]"#,
+                    {
+                        $0.note?.contains("depends: 0115ee62-28ba-45cc-bd21-08b2f8a538b2") == true
+                    }
+                ),
+                ("tags", #"["garden","next"]"#, { $0.tags.isSuperset(of: ["garden", "next"]) }),
+                (
+                    "annotations", #"[{"entry":"20261109T000000Z","description":"Look at the roses"}]"#,
+                    {
+                        $0.note?.contains("2026-11-09: Look at the roses") == true
+                    }
+                ),
+                ("id", "0", nil),
+                ("urgency", "4.5", nil),
+                ("estimate", #""3h""#, { $0.note?.contains("estimate: 3h") == true }),
+            ]
+            let object = "[{" + attributes.map { "\"\($0.key)\":\($0.json)" }.joined(separator: ",") + "}]"
+            let todo = try #require(try parse(object).first)
+            for attribute in attributes {
+                if let found = attribute.found {
+                    #expect(found(todo), "\(attribute.key) is lost: \(todo)")
+                }
+            }
+            // Each annotation and each attribute line once, nothing else.
+            #expect(todo.note?.split(separator: "\n", omittingEmptySubsequences: false).count == 9)
         }
 
         @Test func anEmptyFileOrEmptyArrayImportsNothing() throws {

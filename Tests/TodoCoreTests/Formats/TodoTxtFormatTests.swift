@@ -8,7 +8,19 @@ extension Formats {
     @Suite struct TodoTxtFormatTests {
         /// Parses `text` as todo.txt in UTC.
         func parse(_ text: String, utcOffset: Int = 0) throws -> [ImportedTodo] {
-            try TodoTxtFormat.parse(text, file: "todo.txt", utcOffset: { _ in utcOffset })
+            try Self.exact(TodoTxtFormat.parse(text, file: "todo.txt", utcOffset: { _ in utcOffset }))
+        }
+
+        /// `todos`, which must all be of todo.txt's precision, with the default precision, so that
+        /// they compare equal to the `ImportedTodo(…)` the tests spell out.
+        static func exact(_ todos: [ImportedTodo], sourceLocation: SourceLocation = #_sourceLocation) -> [ImportedTodo]
+        {
+            todos.map { todo in
+                #expect(todo.precision == .lineWithDays, sourceLocation: sourceLocation)
+                var todo = todo
+                todo.precision = .exact
+                return todo
+            }
         }
 
         /// The one todo of a one-line file.
@@ -19,7 +31,7 @@ extension Formats {
         }
 
         @Test func theTodoTxtFixtureImportsFieldByField() throws {
-            let todos = try TodoTxtFormat.parse(FormatFixture.todoTxt.bytes, file: "todo.txt")
+            let todos = Self.exact(try TodoTxtFormat.parse(FormatFixture.todoTxt.bytes, file: "todo.txt"))
             let created = midnight("2026-11-21")
             #expect(
                 todos == [
@@ -49,7 +61,7 @@ extension Formats {
         }
 
         @Test func theDoneTxtFixtureImportsFieldByField() throws {
-            let todos = try TodoTxtFormat.parse(FormatFixture.doneTxt.bytes, file: "done.txt")
+            let todos = Self.exact(try TodoTxtFormat.parse(FormatFixture.doneTxt.bytes, file: "done.txt"))
             let day21 = midnight("2026-11-21")
             #expect(
                 todos == [
@@ -168,6 +180,29 @@ extension Formats {
             {
                 #expect(try self.todo(title) == ImportedTodo(title: title), "\(title)")
             }
+        }
+
+        @Test func notePairsAreTheNoteDecoded() throws {
+            #expect(
+                try todo("Call note:Bring%20ID%0Aand%20passport")
+                    == ImportedTodo(title: "Call", note: "Bring ID\nand passport"))
+            // Lower-case hex, a % without two hex digits after it, any case of the key.
+            #expect(try todo("a NOTE:%c3%a9t%C3%A9%2 b").note == "été%2")
+            #expect(try todo("a note:100%25%").note == "100%%")
+            // With other pairs and several note: pairs: lines in the order of their words.
+            #expect(try todo("a t:1 note:x%0Ay h:2 note:z").note == "t:1\nx\ny\nh:2\nz")
+            // The todo.sh note add-on's reference to a file: its name, written back as it was.
+            let reference = try todo("2026-11-21 Plan the trip note:Ab3dE9.txt")
+            #expect(reference.title == "Plan the trip")
+            #expect(reference.note == "Ab3dE9.txt")
+            let todo = Todo(
+                id: 1, uuid: uuid(1), title: reference.title, note: reference.note, createdAt: reference.createdAt!,
+                position: 0)
+            #expect(TodoTxtFormat.export([todo]) == "2026-11-21 Plan the trip note:Ab3dE9.txt\n")
+            // Not UTF-8 once decoded: kept as it is; no value, or a link: not a pair at all.
+            #expect(try self.todo("a note:%FF%FE").note == "note:%FF%FE")
+            #expect(try self.todo("a note: b") == ImportedTodo(title: "a note: b"))
+            #expect(try self.todo("a note://x") == ImportedTodo(title: "a note://x"))
         }
 
         @Test func titlesAreTheRestWithSingleSpaces() throws {
