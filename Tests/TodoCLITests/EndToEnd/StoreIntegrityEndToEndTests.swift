@@ -173,6 +173,7 @@ import Testing
         let relative = await todo.run(
             ["add", "x"], environment: ["TODO_FILE": "", "XDG_DATA_HOME": "", "HOME": "relative-home"])
         #expect(relative.status == 74 && relative.stderr.contains("absolute"), "\(relative)")
+        #expect(!FileManager.default.fileExists(atPath: "relative-home"), "nothing under the current folder")
     }
 
     @Test func aBackupThatCannotBeWrittenIsNotDeleted() async throws {
