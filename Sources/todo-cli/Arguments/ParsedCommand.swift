@@ -58,13 +58,26 @@ enum ParsedCommand: Equatable {
     case ui
     /// `todo completions bash|zsh|fish`
     case completions(CompletionShell)
-    /// `todo __complete-ids` (hidden; used by the completion scripts): the ids of the todos,
-    /// with their titles.
-    case completeIDs
+    /// `todo __complete-ids [pending|done|all]` (hidden; used by the completion scripts): the
+    /// ids of the todos with this status, with their titles.
+    case completeIDs(TodoQuery.Status)
+    /// `todo __complete-tags [<id>]` (hidden; used by the completion scripts): the tags of the
+    /// todo `id`, or every tag in use when `nil` (or when no todo has that id).
+    case completeTags(id: Int?)
     /// `todo`, `todo help [command]`, `todo --help`, `todo <command> --help|-h`: print `text`.
     case help(text: String)
     /// `todo --version`
     case version
+}
+
+extension ParsedCommand {
+    /// Whether it is one of the hidden commands the completion scripts run.
+    var isCompletionHelper: Bool {
+        switch self {
+        case .completeIDs, .completeTags: return true
+        default: return false
+        }
+    }
 }
 
 /// The formats `todo export` writes.

@@ -129,7 +129,7 @@ import TodoCore
         #expect(HelpRenderer.usage(for: .export) == "USAGE: todo export [--format <format>] [--output <file>]")
         #expect(
             HelpRenderer.usage(for: .list) == """
-                USAGE: todo list [<search> ...] [--all | --done] [--tag <tag>]
+                USAGE: todo list [<search> ...] [--all | --done] [--tag <tag> ...]
                                  [--priority <priority>] [--overdue] [--sort <order>]
                                  [--limit <count>]
                 """)
