@@ -33,12 +33,20 @@ extension CommandSpec {
             return .completions(shell)
         })
 
-    /// `todo help [<command>]`
+    /// `todo help [<command>] [--man]`
     static let help = CommandSpec(
         name: "help",
         overview: "Show help for todo or one of its commands.",
+        discussion: "With --man, prints the manual page of every command instead, for man: todo help --man > todo.1",
         arguments: [.commandName],
+        options: [.manual],
         build: { values throws(ArgumentProblem) in
+            if values.isSet(.manual) {
+                guard values.value(of: .commandName) == nil else {
+                    throw ArgumentProblem("'--man' prints the one manual page of every command; give no command")
+                }
+                return .help(text: ManPage.render())
+            }
             guard let name = values.value(of: .commandName)?.text, let command = CommandCatalog.command(named: name)
             else { return .help(text: HelpRenderer.topLevelHelp()) }
             return .help(text: HelpRenderer.help(for: command))

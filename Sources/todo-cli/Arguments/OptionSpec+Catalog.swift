@@ -95,6 +95,9 @@ extension OptionSpec {
 
     // MARK: Other commands
 
+    /// `--man` (help)
+    static let manual = OptionSpec(long: "man", help: "Print the manual page (roff) instead of the help.")
+
     /// `-y, --yes` (rm, clear)
     static let yes = OptionSpec(long: "yes", short: "y", help: "Do it without asking for confirmation.")
     /// `-f, --format <format>` (export)

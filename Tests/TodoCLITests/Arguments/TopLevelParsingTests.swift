@@ -45,7 +45,7 @@ import TodoCore
     @Test func helpOfAnUnknownCommandIsAUsageError() {
         let error = usageError("help", "frob")
         #expect(error?.message == "unknown command 'frob'")
-        #expect(error?.usage == "USAGE: todo help [<command>]")
+        #expect(error?.usage == "USAGE: todo help [<command>] [--man]")
         #expect(error?.command == "help")
         #expect(usageError("help", "lsit")?.message == "unknown command 'lsit'. Did you mean 'list'?")
         #expect(usageError("frob", "--help")?.message == "unknown command 'frob'")
