@@ -33,7 +33,7 @@ extension CommandSpec {
             return .completions(shell)
         })
 
-    /// `todo help [<command>] [--man]`
+    /// `todo help [<command>] [--man]`: the help, or with `--man` the manual page
     static let help = CommandSpec(
         name: "help",
         overview: "Show help for todo or one of its commands.",

@@ -27,7 +27,7 @@ struct GlobalOptions: Equatable {
 enum ParsedCommand: Equatable {
     /// `todo add <title words…> [--note TEXT] [--priority P] [--due DATE] [--tag TAG]… [--repeat R]`
     case add(TodoDraft)
-    /// `todo list|ls [SEARCH…] [--all | --done] [--tag TAG] [--priority P] [--overdue] [--sort S] [--limit N]`
+    /// `todo list|ls [SEARCH…] [--all | --done] [--tag TAG]… [--priority P] [--overdue] [--sort S] [--limit N]`
     case list(TodoQuery)
     /// `todo show <id>`
     case show(id: Int)
@@ -64,7 +64,8 @@ enum ParsedCommand: Equatable {
     /// `todo __complete-tags [<id>]` (hidden; used by the completion scripts): the tags of the
     /// todo `id`, or every tag in use when `nil` (or when no todo has that id).
     case completeTags(id: Int?)
-    /// `todo`, `todo help [command]`, `todo --help`, `todo <command> --help|-h`: print `text`.
+    /// `todo`, `todo help [command]`, `todo --help`, `todo <command> --help|-h`, `todo help --man`:
+    /// print `text`.
     case help(text: String)
     /// `todo --version`
     case version
