@@ -113,7 +113,7 @@ struct ArgumentReader {
         let token = tokens[index]
         let kind = ArgumentToken(token)
         if !kind.isWord {
-            let isOption = names(kind)
+            let isOption = isOptionReadHere(kind)
             guard let value = option.value, !isOption, !value.isOpen else {
                 throw .missingValue(for: option, before: isOption ? nil : token)
             }
@@ -123,7 +123,7 @@ struct ArgumentReader {
 
     /// Whether `token` is an option read here (or help, or the `--` that ends the options),
     /// rather than a value that happens to start with `-`.
-    private func names(_ token: ArgumentToken) -> Bool {
+    private func isOptionReadHere(_ token: ArgumentToken) -> Bool {
         switch token {
         case .terminator:
             return true
