@@ -33,8 +33,8 @@ public struct TodoQuery: Sendable, Hashable {
     public var status: Status
     /// Words that must all appear, in any case, in the title, the note or a tag.
     public var search: [String]
-    /// Only todos with this tag.
-    public var tag: String?
+    /// Only todos with every one of these tags (compared without regard to case).
+    public var tags: [String]
     /// Only todos with this priority.
     public var priority: Priority?
     /// Only pending todos due before today.
@@ -46,16 +46,23 @@ public struct TodoQuery: Sendable, Hashable {
 
     /// Creates a query; with no arguments, every pending todo in the manual order.
     public init(
-        status: Status = .pending, search: [String] = [], tag: String? = nil, priority: Priority? = nil,
-        overdueOnly: Bool = false, sort: Sort = .position, limit: Int? = nil
+        status: Status = .pending, search: [String] = [], tag: String? = nil, tags: [String] = [],
+        priority: Priority? = nil, overdueOnly: Bool = false, sort: Sort = .position, limit: Int? = nil
     ) {
         self.status = status
         self.search = search
-        self.tag = tag
+        self.tags = (tag.map { [$0] } ?? []) + tags
         self.priority = priority
         self.overdueOnly = overdueOnly
         self.sort = sort
         self.limit = limit
+    }
+
+    /// The one tag todos must have, for front ends that filter by a single tag (`todo ui`):
+    /// the first of ``tags``; setting it replaces them all.
+    public var tag: String? {
+        get { tags.first }
+        set { tags = newValue.map { [$0] } ?? [] }
     }
 
     /// Whether `todo` passes the filters (everything but the sort and the limit).
@@ -93,7 +100,7 @@ public struct TodoQuery: Sendable, Hashable {
 
     private func matcher(today: CalendarDay) -> (Todo) -> Bool {
         let words = search.map { $0.lowercased() }.filter { !$0.isEmpty }
-        let tag = self.tag.map { $0.lowercased() }
+        let tags = self.tags.map { $0.lowercased() }
         return { [status, priority, overdueOnly] todo in
             switch status {
             case .pending: if todo.isDone { return false }
@@ -102,7 +109,7 @@ public struct TodoQuery: Sendable, Hashable {
             }
             if let priority, todo.priority != priority { return false }
             if overdueOnly, !todo.isOverdue(today: today) { return false }
-            if let tag, !todo.tags.contains(where: { $0.lowercased() == tag }) { return false }
+            for tag in tags where !todo.tags.contains(where: { $0.lowercased() == tag }) { return false }
             if !words.isEmpty {
                 let title = todo.title.lowercased()
                 let note = todo.note?.lowercased()

@@ -139,9 +139,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         if !exclusive, try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil {
             lock = nil  // no folder, so no store: nothing to lock
         } else {
-            lock = try StoreLock.acquire(
-                files.lock, exclusive: exclusive, timeout: options.lockTimeout, store: path,
-                creating: exclusive || (try FileSystem.identity(of: files.snapshot)) != nil)
+            lock = try StoreLock.acquire(files.lock, exclusive: exclusive, timeout: options.lockTimeout, store: path)
         }
         defer { lock?.release() }
         let contents = try openContents()

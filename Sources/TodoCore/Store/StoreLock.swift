@@ -16,24 +16,22 @@ final class StoreLock {
 
     /// Takes the lock at `path`, waiting at most `timeout` seconds.
     ///
-    /// For a shared lock, a lock file that cannot be created (a read-only folder) or a folder
-    /// that does not exist gives `nil`: reading goes on without a lock, as nothing can write
-    /// there either. Without `creating`, a missing lock file gives `nil` too: a reader of a
-    /// store that does not exist makes no file (a writer makes the store whole, by a rename,
-    /// so a reader sees it all or not at all).
+    /// A shared lock never creates the lock file: when there is none (a store no `todo` wrote
+    /// yet, or no folder), or it cannot be opened, the result is `nil` and reading goes on
+    /// without a lock. A writer creates the file first, and a reader running meanwhile still
+    /// sees whole changes: the store file is replaced at once, and the journal's last line is
+    /// read only once complete.
     ///
     /// - Throws: ``TodoError/storeLocked(file:seconds:)`` after the wait,
     ///   ``TodoError/io(file:operation:reason:)`` when an exclusive lock's file cannot be opened.
     static func acquire(
-        _ path: String, exclusive: Bool, timeout: Double, store: String, creating: Bool = true
+        _ path: String, exclusive: Bool, timeout: Double, store: String
     ) throws(TodoError) -> StoreLock? {
-        var descriptor = open(path, O_RDWR | O_CLOEXEC | (creating ? O_CREAT : 0), 0o644)
-        if descriptor < 0, !creating, !exclusive, errno == ENOENT { return nil }
+        let descriptor =
+            exclusive ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
-            let openError = FileSystem.ioError(path, "lock")
-            if exclusive { throw openError }
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor < 0 { return nil }
+            if exclusive { throw FileSystem.ioError(path, "lock") }
+            return nil
         }
         let deadline = StoreLock.now() + max(timeout, 0)
         // Poll: a blocking lock cannot time out. Short pauses (0.1 to 2 ms, jittered) keep the

@@ -36,9 +36,14 @@ struct ArgumentProblem: Error, Equatable {
         ArgumentProblem("unknown option '\(option)'" + Suggestions.sentence(for: option, among: candidates))
     }
 
-    /// `missing value for '--due <date>'`
-    static func missingValue(for option: OptionSpec) -> ArgumentProblem {
-        ArgumentProblem("missing value for '\(option.synopsis)'")
+    /// `missing value for '--due <date>'`, and for a value that looks like an option
+    /// (`--note -x`), how to give it: `; to give a value starting with '-', write '--note=-x'`.
+    static func missingValue(for option: OptionSpec, before dashed: String? = nil) -> ArgumentProblem {
+        var message = "missing value for '\(option.synopsis)'"
+        if let dashed {
+            message += "; to give a value starting with '-', write '--\(option.long)=\(dashed)'"
+        }
+        return ArgumentProblem(message)
     }
 
     /// `missing expected argument '<title>'`

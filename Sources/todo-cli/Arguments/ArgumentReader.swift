@@ -52,11 +52,9 @@ struct ArgumentReader {
                     values.record(flag: option)
                 } else if let inlineValue {
                     try record(inlineValue, for: option)
-                } else if index < tokens.endIndex, ArgumentToken(tokens[index]).isWord {
-                    try record(tokens[index], for: option)
-                    index += 1
                 } else {
-                    throw .missingValue(for: option)
+                    try record(valueAt: index, in: tokens, for: option)
+                    index += 1
                 }
             case .shorts(let letters):
                 index = try readShorts(letters, argument: argument, tokens: tokens, next: index)
@@ -96,11 +94,53 @@ struct ArgumentReader {
                 return next
             }
             guard rest.isEmpty else { throw .unknownOption(argument, among: longSpellings) }
-            guard next < tokens.endIndex, ArgumentToken(tokens[next]).isWord else { throw .missingValue(for: option) }
-            try record(tokens[next], for: option)
+            try record(valueAt: next, in: tokens, for: option)
             return next + 1
         }
         return next
+    }
+
+    /// Records the token at `index` as the value of `option`, which takes one.
+    ///
+    /// A token that starts with `-` is the value when it is none of the options read here: a
+    /// value from a closed list (`--sort -due`) is then reported as not one of the list, while
+    /// free text (`--note -x`) must be written `--note=-x`, so that a mistyped option never
+    /// becomes a note or a title.
+    private mutating func record(
+        valueAt index: Int, in tokens: ArraySlice<String>, for option: OptionSpec
+    ) throws(ArgumentProblem) {
+        guard index < tokens.endIndex else { throw .missingValue(for: option) }
+        let token = tokens[index]
+        let kind = ArgumentToken(token)
+        if !kind.isWord {
+            let isOption = isOptionReadHere(kind)
+            guard let value = option.value, !isOption, !value.isOpen else {
+                throw .missingValue(for: option, before: isOption ? nil : token)
+            }
+        }
+        try record(token, for: option)
+    }
+
+    /// Whether `token` is an option read here (or help, or the `--` that ends the options),
+    /// rather than a value that happens to start with `-`.
+    private func isOptionReadHere(_ token: ArgumentToken) -> Bool {
+        switch token {
+        case .terminator:
+            return true
+        case .long(let name, _):
+            return name == OptionSpec.help.long || options.contains { $0.long == name }
+        case .shorts(let letters):
+            // As `readShorts` reads them: flags up to help or to an option taking the rest as
+            // its value, with no unknown letter before.
+            for letter in letters {
+                if letter == OptionSpec.help.short { return true }
+                guard let option = options.first(where: { $0.short == letter }) else { return false }
+                if !option.isFlag { return true }
+            }
+            return true
+        case .word:
+            return false
+        }
     }
 
     private mutating func record(_ text: String, for option: OptionSpec) throws(ArgumentProblem) {

@@ -6,7 +6,7 @@ enum CommandCatalog {
     /// Every command, hidden ones included.
     static let commands: [CommandSpec] = [
         .add, .list, .show, .edit, .done, .undone, .remove, .move, .clear, .undo, .stats, .export, .importFile,
-        .shell, .ui, .completions, .help, .completeIDs,
+        .shell, .ui, .completions, .help, .completeIDs, .completeTags,
     ]
 
     /// The commands help and completions show.

@@ -74,11 +74,15 @@ enum CommandLineParser {
         return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.help(for: command))))
     }
 
-    /// Fails when two flags of one of the command's exclusive groups were given.
+    /// Fails when two flags of one of the command's exclusive groups were given, or two options
+    /// that contradict each other.
     private static func checkExclusiveFlags(of command: CommandSpec, in values: ParsedValues) throws(ArgumentProblem) {
         for group in command.exclusiveFlags {
             let given = group.compactMap(command.option(long:)).filter(values.isSet)
             if given.count > 1 { throw .conflict(given[0], given[1]) }
+        }
+        for conflict in command.conflicts {
+            if let problem = conflict.problem(in: values) { throw problem }
         }
     }
 

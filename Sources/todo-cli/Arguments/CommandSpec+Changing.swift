@@ -6,9 +6,9 @@ extension CommandSpec {
         name: "done",
         overview: "Mark todos as done.",
         discussion: "Completing a repeating todo adds its next occurrence.",
-        arguments: [.ids],
+        arguments: [.pendingIDs],
         build: { values throws(ArgumentProblem) in
-            .done(ids: values.values(of: .ids).compactMap(\.integer))
+            .done(ids: values.values(of: .pendingIDs).compactMap(\.integer))
         })
 
     /// `todo undone <id> ...` (alias `reopen`)
@@ -16,9 +16,9 @@ extension CommandSpec {
         name: "undone",
         aliases: ["reopen"],
         overview: "Mark done todos as pending again.",
-        arguments: [.ids],
+        arguments: [.doneIDs],
         build: { values throws(ArgumentProblem) in
-            .undone(ids: values.values(of: .ids).compactMap(\.integer))
+            .undone(ids: values.values(of: .doneIDs).compactMap(\.integer))
         })
 
     /// `todo rm <id> ... [--yes]` (alias `delete`)

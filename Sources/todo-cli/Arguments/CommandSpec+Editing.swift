@@ -42,6 +42,11 @@ extension CommandSpec {
             """,
         arguments: [.id],
         options: [.title, .noteOrNone, .priorityOrNone, .dueOrNone, .addTag, .untag, .repeatOrNone],
+        conflicts: [
+            OptionConflict(
+                first: .addTag, second: .untag, onlyForTheSameValue: true,
+                reason: "a tag cannot be added and removed at once")
+        ],
         build: { values throws(ArgumentProblem) in
             let patch = TodoPatch(
                 title: values.value(of: .title)?.text,

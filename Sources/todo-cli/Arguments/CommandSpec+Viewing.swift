@@ -2,7 +2,7 @@ import TodoCore
 
 /// The commands that show todos: `list`, `show`, `stats`.
 extension CommandSpec {
-    /// `todo list [<search> ...] [--all | --done] [--tag <tag>] [--priority <priority>] [--overdue] [--sort <order>] [--limit <count>]`
+    /// `todo list [<search> ...] [--all | --done] [--tag <tag> ...] [--priority <priority>] [--overdue] [--sort <order>] [--limit <count>]`
     static let list = CommandSpec(
         name: "list",
         aliases: ["ls"],
@@ -17,6 +17,7 @@ extension CommandSpec {
         arguments: [.searchWords],
         options: [.all, .doneOnly, .tagFilter, .priorityFilter, .overdue, .sort, .limit],
         exclusiveFlags: [[OptionSpec.all.long, OptionSpec.doneOnly.long]],
+        conflicts: [OptionConflict(first: .overdue, second: .doneOnly, reason: "overdue todos are pending ones")],
         build: { values throws(ArgumentProblem) in
             let status: TodoQuery.Status =
                 values.isSet(.all) ? .all : values.isSet(.doneOnly) ? .done : .pending
@@ -25,7 +26,7 @@ extension CommandSpec {
                 TodoQuery(
                     status: status,
                     search: values.values(of: .searchWords).compactMap(\.text),
-                    tag: values.value(of: .tagFilter)?.text,
+                    tags: values.values(of: .tagFilter).compactMap(\.text),
                     priority: values.value(of: .priorityFilter)?.priority,
                     overdueOnly: values.isSet(.overdue),
                     sort: sort,

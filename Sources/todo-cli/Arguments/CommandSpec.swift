@@ -21,6 +21,8 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec] = []
     /// Groups of flags of which at most one may be given (`--all`, `--done`), by long name.
     var exclusiveFlags: [[String]] = []
+    /// Options that contradict each other (`--overdue` and `--done`).
+    var conflicts: [OptionConflict] = []
     /// Whether help and completions leave it out (`__complete-ids`).
     var isHidden = false
     /// Builds the command from the values the parser read and checked.

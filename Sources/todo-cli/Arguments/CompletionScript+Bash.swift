@@ -57,7 +57,7 @@ extension CompletionScript {
                     return
                 fi
 
-                local index
+                local -a todo_arguments=()
                 case $command in
 
             """
@@ -79,6 +79,11 @@ extension CompletionScript {
     private static func bashCase(for command: CommandSpec) -> String {
         let options = options(of: command)
         var lines = ["        \(command.names.joined(separator: " | ")))"]
+        let usesArguments = command.arguments.contains { candidates(for: $0.value) != .nothing }
+        if usesArguments || needsArguments(command) {
+            let skipped = valueOptionSpellings(of: command).joined(separator: " ")
+            lines.append("            _todo_collect_arguments \"$start\" \(skipped)")
+        }
         let valueOptions = options.filter { !$0.isFlag && $0 != .file }
         if !valueOptions.isEmpty {
             lines.append("            case $prev in")
@@ -93,10 +98,8 @@ extension CompletionScript {
         lines.append("                _todo_reply_words \(bashQuoted(optionWords))")
         lines.append("                return")
         lines.append("            fi")
-        if command.arguments.contains(where: { candidates(for: $0.value) != .nothing }) {
-            let skipped = options.filter { !$0.isFlag }.flatMap(\.spellings)
-            lines.append("            index=$(_todo_argument_index \"$start\" \(skipped.joined(separator: " ")))")
-            lines.append("            case $index in")
+        if usesArguments {
+            lines.append("            case ${#todo_arguments[@]} in")
             for (position, argument) in command.arguments.enumerated()
             where candidates(for: argument.value) != .nothing {
                 let pattern = argument.isVariadic ? "*" : String(position)
@@ -114,7 +117,9 @@ extension CompletionScript {
         case .nothing: return ":"
         case .words(let words): return "_todo_reply_words \(bashQuoted(words))"
         case .files: return "_todo_reply_files"
-        case .ids: return "_todo_reply_ids"
+        case .ids(let status): return "_todo_reply_ids" + (status == .all ? "" : " \(status.rawValue)")
+        case .tags(let ofTheTodo):
+            return "_todo_reply_tags" + (ofTheTodo ? " ${todo_arguments[0]:+\"${todo_arguments[0]}\"}" : "")
         }
     }
 
@@ -153,10 +158,9 @@ extension CompletionScript {
             _todo_reply < <(compgen -f -- "$cur")
         }
 
-        # Offers the ids of the todos, from `todo __complete-ids` (ID<TAB>TITLE lines), asking
-        # the store named with --file on the command line, if any.
-        _todo_reply_ids() {
-            local file="" i ids
+        # Runs `todo "$@"`, quietly, on the store named with --file on the command line, if any.
+        _todo_run() {
+            local file="" i
             for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
                 if [[ ${COMP_WORDS[i]} == --file ]]; then
                     if [[ ${COMP_WORDS[i + 1]} == "=" ]]; then
@@ -170,38 +174,55 @@ extension CompletionScript {
             done
             if [[ -n $file ]]; then
                 file=${file/#\\~/$HOME}
-                ids=$(todo --file "$file" __complete-ids 2>/dev/null | while IFS=$'\\t' read -r id _; do printf '%s ' "$id"; done)
+                todo --file "$file" "$@" 2>/dev/null
             else
-                ids=$(todo __complete-ids 2>/dev/null | while IFS=$'\\t' read -r id _; do printf '%s ' "$id"; done)
+                todo "$@" 2>/dev/null
             fi
+        }
+
+        # Offers the ids of the todos, all or those with the status $1 (pending, done), from
+        # `todo __complete-ids` (ID<TAB>TITLE lines).
+        _todo_reply_ids() {
+            local ids
+            ids=$(_todo_run __complete-ids "$@" | while IFS=$'\\t' read -r id _; do printf '%s ' "$id"; done)
             _todo_reply_words "$ids"
         }
 
-        # Prints how many arguments of the command come before the word being completed.
+        # Offers the tags in use, or those of the todo whose id is $1, from `todo __complete-tags`
+        # (one per line), that start with the word being completed.
+        _todo_reply_tags() {
+            local tag
+            COMPREPLY=()
+            while IFS= read -r tag; do
+                [[ $tag == "$cur"* ]] && COMPREPLY+=("$prefix$tag")
+            done < <(_todo_run __complete-tags "$@")
+        }
+
+        # Sets todo_arguments to the command's arguments before the word being completed.
         # $1: the index of the command's word; the other arguments: the options that take a value.
-        _todo_argument_index() {
-            local start=$1 count=0 ended=0 i word
+        _todo_collect_arguments() {
+            local start=$1 ended=0 i word
             shift
+            todo_arguments=()
             for ((i = start + 1; i < COMP_CWORD; i++)); do
                 word=${COMP_WORDS[i]}
                 if ((ended)); then
-                    count=$((count + 1))
+                    todo_arguments+=("$word")
                     continue
                 fi
                 case $word in
                     --) ended=1 ;;
                     =) i=$((i + 1)) ;;
                     --*=*) ;;
-                    - | -[0-9]*) count=$((count + 1)) ;;
+                    - | -[0-9]*) todo_arguments+=("$word") ;;
                     -*)
                         if [[ " $* " == *" $word "* && ${COMP_WORDS[i + 1]} != "=" ]]; then
                             i=$((i + 1))
                         fi
                         ;;
-                    *) count=$((count + 1)) ;;
+                    *) todo_arguments+=("$word") ;;
                 esac
             done
-            echo "$count"
         }
 
 

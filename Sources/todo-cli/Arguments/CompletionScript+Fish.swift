@@ -20,38 +20,43 @@ extension CompletionScript {
         }
         for command in CommandCatalog.visibleCommands {
             let using = "__todo_using \(command.names.joined(separator: " "))"
-            var section = command.options.map { fishOption($0, condition: using) }
-            let skipped = options(of: command).filter { !$0.isFlag }.flatMap(\.spellings).joined(separator: " ")
+            let skipped = valueOptionSpellings(of: command).joined(separator: " ")
+            var section = command.options.map { fishOption($0, condition: using, skipped: skipped) }
             for (position, argument) in command.arguments.enumerated()
             where candidates(for: argument.value) != .nothing {
                 let condition = argument.isVariadic ? using : "\(using); and __todo_argument \(position) \(skipped)"
-                section.append("complete -c todo -n \(fishQuoted(condition))\(fishCandidates(for: argument.value))")
+                section.append(
+                    "complete -c todo -n \(fishQuoted(condition))\(fishCandidates(for: argument.value, skipped: skipped))"
+                )
             }
             if !section.isEmpty { lines += ["", "# todo \(command.name)"] + section }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The `complete` line of an option, offered when `condition` holds (always when `nil`).
-    private static func fishOption(_ option: OptionSpec, condition: String?) -> String {
+    /// The `complete` line of an option, offered when `condition` holds (always when `nil`);
+    /// `skipped` are the spellings of the command's options that take a value.
+    private static func fishOption(_ option: OptionSpec, condition: String?, skipped: String = "") -> String {
         var line = "complete -c todo"
         if let condition { line += " -n \(fishQuoted(condition))" }
         if let short = option.short { line += " -s \(short)" }
         line += " -l \(option.long)"
         if let value = option.value {
             line += candidates(for: value) == .files ? " -r" : " -x"
-            line += fishCandidates(for: value)
+            line += fishCandidates(for: value, skipped: skipped)
         }
         return line + " -d \(fishQuoted(summary(of: option.help)))"
     }
 
-    /// The ` -a …` or ` -F` part offering the candidates of a value.
-    private static func fishCandidates(for value: ValueSpec) -> String {
+    /// The ` -a …` or ` -F` part offering the candidates of a value; `skipped` are the
+    /// spellings of the command's options that take a value.
+    private static func fishCandidates(for value: ValueSpec, skipped: String) -> String {
         switch candidates(for: value) {
         case .nothing: return ""
         case .words(let words): return " -a \(fishQuoted(words.joined(separator: " ")))"
         case .files: return " -F"
-        case .ids: return " -a '(__todo_ids)'"
+        case .ids(let status): return " -a '(__todo_ids\(status == .all ? "" : " " + status.rawValue))'"
+        case .tags(let ofTheTodo): return ofTheTodo ? " -a '(__todo_tags_of_todo \(skipped))'" : " -a '(__todo_tags)'"
         }
     }
 
@@ -96,15 +101,12 @@ extension CompletionScript {
             contains -- $command $argv
         end
 
-        # Whether the word being completed is the command's argument number $argv[1] (from 0);
-        # the other arguments are the options that take a value.
-        function __todo_argument
-            set -l wanted $argv[1]
-            set -e argv[1]
+        # Prints the command's arguments before the word being completed, one per line; the
+        # arguments are the options that take a value.
+        function __todo_arguments
             set -l tokens (commandline -opc)
             set -e tokens[1]
             set -l seen_command 0
-            set -l count 0
             set -l skip 0
             set -l ended 0
             for token in $tokens
@@ -126,15 +128,21 @@ extension CompletionScript {
                 if test $seen_command = 0
                     set seen_command 1
                 else
-                    set count (math $count + 1)
+                    printf '%s\\n' $token
                 end
             end
-            test $count -eq $wanted
         end
 
-        # Prints the ids of the todos with their titles (ID<TAB>TITLE), asking the store named
-        # with --file on the command line, if any.
-        function __todo_ids
+        # Whether the word being completed is the command's argument number $argv[1] (from 0);
+        # the other arguments are the options that take a value.
+        function __todo_argument
+            set -l wanted $argv[1]
+            set -e argv[1]
+            test (count (__todo_arguments $argv)) -eq $wanted
+        end
+
+        # Runs `todo $argv`, quietly, on the store named with --file on the command line, if any.
+        function __todo_run
             set -l file
             set -l next 0
             for token in (commandline -opc)
@@ -148,10 +156,28 @@ extension CompletionScript {
                 end
             end
             if test -n "$file"
-                todo --file (string replace -r -- '^~' $HOME $file) __complete-ids 2>/dev/null
+                todo --file (string replace -r -- '^~' $HOME $file) $argv 2>/dev/null
             else
-                todo __complete-ids 2>/dev/null
+                todo $argv 2>/dev/null
             end
+        end
+
+        # Prints the ids of the todos with their titles (ID<TAB>TITLE): all of them, or those with
+        # the status $argv[1] (pending, done).
+        function __todo_ids
+            __todo_run __complete-ids $argv
+        end
+
+        # Prints the tags in use, or those of the todo whose id is $argv[1].
+        function __todo_tags
+            __todo_run __complete-tags $argv
+        end
+
+        # Prints the tags of the todo whose id is the command's first argument (every tag until
+        # it is typed); the arguments are the options that take a value.
+        function __todo_tags_of_todo
+            set -l arguments (__todo_arguments $argv)
+            __todo_tags $arguments[1]
         end
 
         """

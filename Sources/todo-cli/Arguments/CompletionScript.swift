@@ -1,6 +1,9 @@
+import TodoCore
+
 /// Shell completion scripts for `todo`, generated from the command declarations: commands and
-/// aliases, each command's options, option values, file paths, and the ids of existing todos
-/// (from `todo __complete-ids`, with the store given by `--file` on the command line).
+/// aliases, each command's options, option values, file paths, the ids of existing todos (from
+/// `todo __complete-ids`, with the store given by `--file` on the command line) and the tags in
+/// use (from `todo __complete-tags`).
 enum CompletionScript {
     /// What a script offers for a value.
     enum Candidates: Equatable {
@@ -10,8 +13,12 @@ enum CompletionScript {
         case words([String])
         /// File paths.
         case files
-        /// The ids of the todos (with their titles where the shell shows descriptions).
-        case ids
+        /// The ids of the todos with this status (with their titles where the shell shows
+        /// descriptions).
+        case ids(TodoQuery.Status)
+        /// The tags in use or, `ofTheTodo`, the tags of the todo named by the command's first
+        /// argument (all of them until it is typed).
+        case tags(ofTheTodo: Bool)
     }
 
     /// The script for `shell`, as `todo completions <shell>` prints it (ending with a new line).
@@ -27,7 +34,8 @@ enum CompletionScript {
     static func candidates(for value: ValueSpec) -> Candidates {
         switch value.kind {
         case .path: return .files
-        case .id: return .ids
+        case .id(let status): return .ids(status)
+        case .tag(let ofTheTodo): return .tags(ofTheTodo: ofTheTodo)
         default:
             let words = value.completionWords
             return words.isEmpty ? .nothing : .words(words)
@@ -55,6 +63,18 @@ enum CompletionScript {
     /// The options a command accepts in scripts: its own, then the global ones.
     static func options(of command: CommandSpec) -> [OptionSpec] {
         command.options + OptionSpec.globals
+    }
+
+    /// The spellings of the options of `command` that take a value, `--file` included: what
+    /// the scripts skip, with their values, to find the command's arguments.
+    static func valueOptionSpellings(of command: CommandSpec) -> [String] {
+        options(of: command).filter { !$0.isFlag }.flatMap(\.spellings)
+    }
+
+    /// Whether the candidates of a value of `command` depend on its arguments.
+    static func needsArguments(_ command: CommandSpec) -> Bool {
+        let values = command.arguments.map(\.value) + command.options.compactMap(\.value)
+        return values.contains { candidates(for: $0) == .tags(ofTheTodo: true) }
     }
 
     /// `text` in single quotes for a POSIX shell or zsh (`'it'\''s'`).

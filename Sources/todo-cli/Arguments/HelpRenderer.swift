@@ -61,7 +61,7 @@ enum HelpRenderer {
 
     /// The parts of a command's usage: its arguments, then its options, exclusive flags
     /// together (`[--all | --done]`), repeatable options marked (`[--tag <tag> ...]`).
-    private static func usageUnits(for command: CommandSpec) -> [String] {
+    static func usageUnits(for command: CommandSpec) -> [String] {
         var units = command.arguments.map(\.synopsis)
         var shown: Set<String> = []
         for option in command.options where !shown.contains(option.long) {
@@ -76,9 +76,13 @@ enum HelpRenderer {
         return units
     }
 
-    /// The entry of an option: its names and value, then its help with the allowed values and
-    /// the default.
+    /// The entry of an option: its names and value, then its description.
     private static func entry(for option: OptionSpec) -> String {
+        entry(label: option.helpLabel, description: description(of: option))
+    }
+
+    /// The help of an option with the allowed values and the default.
+    static func description(of option: OptionSpec) -> String {
         var description = option.help
         if let values = option.value?.allowedValues {
             description += " (values: \(values.joined(separator: ", ")))"
@@ -86,7 +90,7 @@ enum HelpRenderer {
         if let defaultValue = option.defaultValue {
             description += " (default: \(defaultValue))"
         }
-        return entry(label: option.helpLabel, description: description)
+        return description
     }
 
     /// `  label     description`, the description wrapped in its column, on the next line

@@ -48,15 +48,15 @@ extension OptionSpec {
         help: "A new due date (YYYY-MM-DD, today, tomorrow, a weekday, +3d or +2w), or none to remove it.")
     /// `-t, --tag <tag>` (add; repeatable)
     static let tag = OptionSpec(
-        long: "tag", short: "t", value: ValueSpec(name: "tag", kind: .tag), isRepeatable: true,
+        long: "tag", short: "t", value: ValueSpec(name: "tag", kind: .tag(ofTheTodo: false)), isRepeatable: true,
         help: "A tag (one word); repeat the option for several.")
     /// `-t, --tag <tag>` (edit; repeatable)
     static let addTag = OptionSpec(
-        long: "tag", short: "t", value: ValueSpec(name: "tag", kind: .tag), isRepeatable: true,
+        long: "tag", short: "t", value: ValueSpec(name: "tag", kind: .tag(ofTheTodo: false)), isRepeatable: true,
         help: "A tag to add; repeat the option for several.")
     /// `--untag <tag>` (edit; repeatable)
     static let untag = OptionSpec(
-        long: "untag", value: ValueSpec(name: "tag", kind: .tag), isRepeatable: true,
+        long: "untag", value: ValueSpec(name: "tag", kind: .tag(ofTheTodo: true)), isRepeatable: true,
         help: "A tag to remove; repeat the option for several.")
     /// `-r, --repeat <recurrence>` (add)
     static let `repeat` = OptionSpec(
@@ -75,9 +75,10 @@ extension OptionSpec {
     static let all = OptionSpec(long: "all", short: "a", help: "Show every todo, pending and done.")
     /// `--done` (list)
     static let doneOnly = OptionSpec(long: "done", help: "Show only the done todos.")
-    /// `-t, --tag <tag>` (list)
+    /// `-t, --tag <tag>` (list; repeatable, every tag must match)
     static let tagFilter = OptionSpec(
-        long: "tag", short: "t", value: ValueSpec(name: "tag", kind: .tag), help: "Show only the todos with this tag.")
+        long: "tag", short: "t", value: ValueSpec(name: "tag", kind: .tag(ofTheTodo: false)), isRepeatable: true,
+        help: "Show only the todos with this tag; repeat the option for several (each todo must have them all).")
     /// `-p, --priority <priority>` (list)
     static let priorityFilter = OptionSpec(
         long: "priority", short: "p", value: ValueSpec(name: "priority", kind: .priority, acceptsNone: true),
@@ -93,6 +94,9 @@ extension OptionSpec {
         long: "limit", value: ValueSpec(name: "count", kind: .count), help: "Show at most this many todos.")
 
     // MARK: Other commands
+
+    /// `--man` (help)
+    static let manual = OptionSpec(long: "man", help: "Print the manual page (roff) instead of the help.")
 
     /// `-y, --yes` (rm, clear)
     static let yes = OptionSpec(long: "yes", short: "y", help: "Do it without asking for confirmation.")

@@ -27,7 +27,7 @@ struct GlobalOptions: Equatable {
 enum ParsedCommand: Equatable {
     /// `todo add <title words…> [--note TEXT] [--priority P] [--due DATE] [--tag TAG]… [--repeat R]`
     case add(TodoDraft)
-    /// `todo list|ls [SEARCH…] [--all | --done] [--tag TAG] [--priority P] [--overdue] [--sort S] [--limit N]`
+    /// `todo list|ls [SEARCH…] [--all | --done] [--tag TAG]… [--priority P] [--overdue] [--sort S] [--limit N]`
     case list(TodoQuery)
     /// `todo show <id>`
     case show(id: Int)
@@ -58,13 +58,27 @@ enum ParsedCommand: Equatable {
     case ui
     /// `todo completions bash|zsh|fish`
     case completions(CompletionShell)
-    /// `todo __complete-ids` (hidden; used by the completion scripts): the ids of the todos,
-    /// with their titles.
-    case completeIDs
-    /// `todo`, `todo help [command]`, `todo --help`, `todo <command> --help|-h`: print `text`.
+    /// `todo __complete-ids [pending|done|all]` (hidden; used by the completion scripts): the
+    /// ids of the todos with this status, with their titles.
+    case completeIDs(TodoQuery.Status)
+    /// `todo __complete-tags [<id>]` (hidden; used by the completion scripts): the tags of the
+    /// todo `id`, or every tag in use when `nil` (or when no todo has that id).
+    case completeTags(id: Int?)
+    /// `todo`, `todo help [command]`, `todo --help`, `todo <command> --help|-h`, `todo help --man`:
+    /// print `text`.
     case help(text: String)
     /// `todo --version`
     case version
+}
+
+extension ParsedCommand {
+    /// Whether it is one of the hidden commands the completion scripts run.
+    var isCompletionHelper: Bool {
+        switch self {
+        case .completeIDs, .completeTags: return true
+        default: return false
+        }
+    }
 }
 
 /// The formats `todo export` writes.

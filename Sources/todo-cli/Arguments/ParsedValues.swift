@@ -32,6 +32,11 @@ struct ParsedValues: Sendable, Equatable {
         flags.contains(option.long)
     }
 
+    /// Whether `option` was given: a flag set, or an option given a value.
+    func isGiven(_ option: OptionSpec) -> Bool {
+        option.isFlag ? isSet(option) : optionValues[option.long] != nil
+    }
+
     /// Every value given to `option`, in order.
     func values(of option: OptionSpec) -> [ArgumentValue] {
         optionValues[option.long] ?? []

@@ -38,11 +38,18 @@ extension ValueSpec {
             }
             return .integer(count)
         case .priority:
-            return .priority(try ArgumentProblem.checking { () throws(TodoError) in try Priority(parsing: text) })
+            // `none` only where it is accepted, and never an empty word (which TodoCore reads as none).
+            guard !text.isEmpty, let priority = try? Priority(parsing: text), acceptsNone || priority != .none else {
+                let allowed = allowedValues ?? []
+                throw ArgumentProblem(
+                    "'\(text)' is not a priority; use \(ValueSpec.orList(allowed))"
+                        + Suggestions.sentence(for: text, among: allowed))
+            }
+            return .priority(priority)
         case .date:
-            return .date(try ArgumentProblem.checking { () throws(TodoError) in try DateInput(parsing: text) })
+            return .date(try readWord(text) { () throws(TodoError) in try DateInput(parsing: text) })
         case .recurrence:
-            return .recurrence(try ArgumentProblem.checking { () throws(TodoError) in try Recurrence(parsing: text) })
+            return .recurrence(try readWord(text) { () throws(TodoError) in try Recurrence(parsing: text) })
         case .choice(let words):
             guard words.contains(text) else {
                 let list = ValueSpec.orList(words + (acceptsNone ? ["none"] : []))
@@ -59,6 +66,26 @@ extension ValueSpec {
                 throw ArgumentProblem.unknownCommand(text)
             }
             return .text(command.name)
+        }
+    }
+
+    /// Reads a date or a recurrence with TodoCore, whose message lists what it accepts; adds
+    /// `none` where this value accepts it, and the nearest word the value accepts.
+    private func readWord<Value>(
+        _ text: String, _ read: () throws(TodoError) -> Value
+    ) throws(ArgumentProblem) -> Value {
+        do {
+            return try read()
+        } catch {
+            var message = error.description
+            switch error {
+            case .invalidDate(_, reason: .unrecognized), .invalidRecurrence:
+                if acceptsNone { message += ", or none to remove it" }
+                message += Suggestions.sentence(for: text, among: completionWords)
+            default:
+                break
+            }
+            throw ArgumentProblem(message)
         }
     }
 

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// The value an argument or option takes: its name in help (`<priority>`) and its kind, which
 /// decides how it is checked, described and completed.
 struct ValueSpec: Sendable, Equatable {
@@ -7,10 +9,12 @@ struct ValueSpec: Sendable, Equatable {
         case text
         /// A todo title: not blank (`Todo.validTitle`).
         case title
-        /// One tag (`Todo.validTag`).
-        case tag
-        /// The id of a todo: a positive integer.
-        case id
+        /// One tag (`Todo.validTag`); completions offer the tags in use, or, `ofTheTodo`, the
+        /// tags of the todo the command's id argument names (every tag when there is none yet).
+        case tag(ofTheTodo: Bool)
+        /// The id of a todo: a positive integer; completions offer the ids of the todos with
+        /// this status (`done` offers the pending ones, `undone` the done ones).
+        case id(TodoQuery.Status)
         /// A place in the list: a positive integer.
         case position
         /// A number of todos: an integer, 0 or more.
@@ -54,12 +58,24 @@ struct ValueSpec: Sendable, Equatable {
         switch kind {
         case .priority, .choice: return allowedValues ?? []
         case .date: return ["today", "tomorrow"] + ValueSpec.weekdays + none
-        case .recurrence: return ["daily", "weekly", "monthly", "yearly"] + none
+        case .recurrence: return ValueSpec.recurrenceWords + none
         case .commandName: return CommandCatalog.visibleNames
         default: return none
         }
     }
 
+    /// Whether any text is a valid value (free text, a title, a tag, a path), so that a value
+    /// starting with `-` cannot be told from a mistyped option.
+    var isOpen: Bool {
+        switch kind {
+        case .text, .title, .tag, .path: return true
+        case .id, .position, .count, .priority, .date, .recurrence, .choice, .commandName: return false
+        }
+    }
+
     /// The weekday names `DateInput` accepts, in order.
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// The recurrences `Recurrence` accepts by name (besides `Nd` and `Nw`).
+    static let recurrenceWords = ["daily", "weekly", "monthly", "yearly"]
 }

@@ -33,16 +33,4 @@ enum ListCommand {
         if state.doneCount > 0 { parts.append("\(state.doneCount) done") }
         return parts.joined(separator: ", ")
     }
-
-    /// `todo __complete-ids`: `ID<TAB>TITLE` for every todo, for the completion scripts.
-    static func completeIDs(in context: CommandContext) -> ExitCode {
-        let list = context.make { TodoListReactor(provider: $0, query: TodoQuery(status: .all)) }
-        list.send(.refresh)
-        let state = list.currentState
-        if state.error != nil { return .failure }  // completion stays silent
-        var text = ""
-        for todo in state.todos { text += "\(todo.id)\t\(todo.title.shownOnOneLine)\n" }
-        context.output.out(text)
-        return .success
-    }
 }

@@ -1,7 +1,7 @@
 import TodoCore
 
 /// The exit codes of `todo` (documented in Docs/CLI.md; the sysexits.h values).
-enum ExitCode: Int32 {
+enum ExitCode: Int32, CaseIterable {
     /// The command did what was asked.
     case success = 0
     /// The operation failed (an unknown id, nothing to undo, a confirmation refused).

@@ -31,7 +31,9 @@ enum TodoCommand {
         }
         let provider: TodoServiceProvider
         do {
-            provider = try makeProvider(options: invocation.global, terminal: terminal, output: output)
+            provider = try makeProvider(
+                options: invocation.global, terminal: terminal, output: output,
+                lockTimeoutLimit: invocation.command.isCompletionHelper ? CompletionCommand.lockTimeoutLimit : nil)
         } catch {
             output.err("Error: \(error.description)\n")
             return ExitCode(error)
@@ -73,7 +75,8 @@ enum TodoCommand {
         case .importFile(let path, let format): return ImportCommand.run(path: path, format: format, in: context)
         case .shell: return ShellCommand.run(in: context)
         case .ui: return UICommand.run(in: context)
-        case .completeIDs: return ListCommand.completeIDs(in: context)
+        case .completeIDs(let status): return CompletionCommand.ids(status: status, in: context)
+        case .completeTags(let id): return CompletionCommand.tags(of: id, in: context)
         case .completions(let shell):
             context.output.out(CompletionScript.render(for: shell))
             return .success
@@ -89,15 +92,18 @@ enum TodoCommand {
     /// The provider over the store at the resolved location: `--file`, `TODO_FILE`,
     /// `XDG_DATA_HOME`, `HOME`; `TODO_LOCK_TIMEOUT`; the terminal's alert service; the
     /// machine's clock. `TODO_SIMULATE_FAULT` (tests only) makes writes fail.
+    ///
+    /// - Parameter lockTimeoutLimit: The longest wait for another process's lock, whatever
+    ///   `TODO_LOCK_TIMEOUT` says.
     static func makeProvider(
-        options: GlobalOptions, terminal: Terminal, output: Output
+        options: GlobalOptions, terminal: Terminal, output: Output, lockTimeoutLimit: Double? = nil
     ) throws(TodoError)
         -> TodoServiceProvider
     {
         let environment = terminal.environment
         let path = try TodoStoreLocation.resolve(file: options.file, environment: environment)
-        var storeOptions = JSONFileTodoStorage.Options(
-            lockTimeout: try TodoStoreLocation.lockTimeout(environment: environment))
+        let lockTimeout = try TodoStoreLocation.lockTimeout(environment: environment)
+        var storeOptions = JSONFileTodoStorage.Options(lockTimeout: min(lockTimeout, lockTimeoutLimit ?? lockTimeout))
         if let fault = environment["TODO_SIMULATE_FAULT"].flatMap(StoreFaults.init(parsing:)) {
             storeOptions.faults = fault
         }

@@ -111,9 +111,23 @@ import TodoCore
                 == "'2030-02-30' is not a day of the calendar; check the month and the day (YYYY-MM-DD)")
     }
 
-    @Test(arguments: ["urgent", "3", "hi"])
-    func aBadPriorityIsRefusedWithTodoCoresMessage(_ priority: String) {
-        #expect(errorMessage("add", "x", "-p", priority) == TodoError.invalidPriority(priority).description)
+    @Test(arguments: ["urgent", "3", "none", "NONE", ""])
+    func aBadPriorityIsRefusedListingWhatAddTakes(_ priority: String) {
+        // `none` is for edit and list: add never suggests it.
+        #expect(errorMessage("add", "x", "-p", priority) == "'\(priority)' is not a priority; use high, medium or low")
+        #expect(
+            errorMessage("add", "x", "--priority=\(priority)")
+                == "'\(priority)' is not a priority; use high, medium or low")
+    }
+
+    @Test func aMisspeltPrioritySuggestsOnlyWhatAddTakes() {
+        #expect(
+            errorMessage("add", "x", "-p", "hihg")
+                == "'hihg' is not a priority; use high, medium or low. Did you mean 'high'?")
+        #expect(
+            errorMessage("add", "x", "-p", "hi")
+                == "'hi' is not a priority; use high, medium or low. Did you mean 'high'?")
+        #expect(errorMessage("add", "x", "-p", "nnoe") == "'nnoe' is not a priority; use high, medium or low")
     }
 
     @Test(arguments: ["fortnightly", "0d", "3x", "1462d", "none"])
@@ -131,6 +145,36 @@ import TodoCore
         #expect(errorMessage("add", "x", "-d") == "missing value for '--due <date>'")
         #expect(errorMessage("add", "x", "--note", "--tag", "y") == "missing value for '--note <text>'")
         #expect(errorMessage("add", "x", "--note", "--") == "missing value for '--note <text>'")
+        #expect(errorMessage("add", "x", "--note", "-p", "high") == "missing value for '--note <text>'")
+    }
+
+    @Test func aTextValueStartingWithADashIsWrittenWithAnEqualsSign() {
+        // Not an option of add, but free text cannot be told from a mistyped option.
+        #expect(
+            errorMessage("add", "x", "--note", "-z")
+                == "missing value for '--note <text>'; to give a value starting with '-', write '--note=-z'")
+        #expect(
+            errorMessage("add", "x", "-n", "--later")
+                == "missing value for '--note <text>'; to give a value starting with '-', write '--note=--later'")
+        #expect(command("add", "x", "--note=-z") == draft("x", note: "-z"))
+        #expect(command("add", "x", "-n=-z") == draft("x", note: "-z"))
+        #expect(command("add", "x", "--note", "-5") == draft("x", note: "-5"))
+    }
+
+    @Test func aClosedValueStartingWithADashIsABadValue() {
+        #expect(
+            errorMessage("add", "x", "--priority", "-urgent") == "'-urgent' is not a priority; use high, medium or low")
+        #expect(errorMessage("add", "x", "-p", "-x") == "'-x' is not a priority; use high, medium or low")
+        #expect(
+            errorMessage("add", "x", "--due", "-friday")
+                == TodoError.invalidDate("-friday", reason: .unrecognized).description + ". Did you mean 'friday'?")
+        // Options of add, as they would be read: `-tomorrow` is `-t omorrow`, `-hi` asks for help.
+        #expect(errorMessage("add", "x", "--due", "-tomorrow") == "missing value for '--due <date>'")
+        #expect(errorMessage("add", "x", "--due", "-qt") == "missing value for '--due <date>'")
+        #expect(errorMessage("add", "x", "--due", "-hi") == "missing value for '--due <date>'")
+        #expect(
+            errorMessage("add", "x", "-r", "-weekly")
+                == TodoError.invalidRecurrence("-weekly").description + ". Did you mean 'weekly'?")
     }
 
     @Test func anUnknownOptionIsSuggestedAmongTheCommandsAndTheGlobalOptions() {

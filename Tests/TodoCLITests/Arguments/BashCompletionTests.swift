@@ -67,7 +67,6 @@ import TodoCore
     @Test func freeTextGetsNothing() throws {
         #expect(try sandbox.complete("todo", "add", "") == [])
         #expect(try sandbox.complete("todo", "add", "x", "--note", "") == [])
-        #expect(try sandbox.complete("todo", "add", "x", "--tag", "") == [])
         #expect(try sandbox.complete("todo", "list", "--limit", "") == [])
         #expect(try sandbox.complete("todo", "list", "") == [])
         #expect(sandbox.calls == [])
@@ -81,16 +80,55 @@ import TodoCore
         #expect(try sandbox.complete("todo", "list", "--sort=d") == ["--sort=due"])
     }
 
-    @Test(arguments: ["show", "edit", "done", "undone", "reopen", "rm", "delete", "move"])
-    func theIdsOfTheTodosForEveryCommandTakingOne(_ name: String) throws {
+    @Test(arguments: ["show", "edit", "rm", "delete", "move"])
+    func theIdsOfEveryTodoForTheCommandsTakingAnyTodo(_ name: String) throws {
         #expect(try sandbox.complete("todo", name, "") == Self.ids)
         #expect(try sandbox.complete("todo", name, "1") == ["12"])
         #expect(sandbox.calls.allSatisfy { $0 == "__complete-ids" })
         #expect(!sandbox.calls.isEmpty)
     }
 
+    @Test func doneOffersThePendingTodosAndUndoneTheDoneOnes() throws {
+        #expect(try sandbox.complete("todo", "done", "") == ["3", "31"])
+        #expect(try sandbox.complete("todo", "done", "3", "") == ["3", "31"])
+        #expect(try sandbox.complete("todo", "undone", "") == ["12"])
+        #expect(try sandbox.complete("todo", "reopen", "1") == ["12"])
+        #expect(
+            sandbox.calls == [
+                "__complete-ids pending", "__complete-ids pending", "__complete-ids done", "__complete-ids done",
+            ])
+    }
+
+    @Test func theTagsInUseForEveryTagOption() throws {
+        #expect(try sandbox.complete("todo", "list", "--tag", "") == ["errands", "shop", "Work"])
+        #expect(try sandbox.complete("todo", "ls", "-t", "s") == ["shop"])
+        #expect(try sandbox.complete("todo", "add", "x", "--tag", "") == ["errands", "shop", "Work"])
+        #expect(try sandbox.complete("todo", "edit", "3", "-t", "W") == ["Work"])
+        #expect(try sandbox.complete("todo", "list", "--tag=e") == ["--tag=errands"])
+        #expect(try sandbox.complete("todo", "list", "--tag", "=", "sh") == ["shop"])
+        #expect(sandbox.calls.allSatisfy { $0 == "__complete-tags" })
+        #expect(sandbox.calls.count == 6)
+    }
+
+    @Test func untagOffersTheTagsOfTheTodoBeingEdited() throws {
+        #expect(try sandbox.complete("todo", "edit", "3", "--untag", "") == ["shop"])
+        #expect(try sandbox.complete("todo", "edit", "--title", "x", "3", "--untag", "") == ["shop"])
+        #expect(try sandbox.complete("todo", "edit", "--untag", "") == ["errands", "shop", "Work"])
+        #expect(sandbox.calls == ["__complete-tags 3", "__complete-tags 3", "__complete-tags"])
+    }
+
+    @Test func aTagIsOfferedAsItIsWithoutExpansion() throws {
+        let fake = sandbox.folder + "/bin/todo"
+        try "#!/bin/sh\nprintf '%s\\n' '$HOME' 'a*' '$(touch pwned)'\n".write(
+            toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        #expect(try sandbox.complete("todo", "list", "--tag", "") == ["$HOME", "a*", "$(touch pwned)"])
+        #expect(try sandbox.complete("todo", "list", "--tag", "$") == ["$HOME", "$(touch pwned)"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.folder + "/pwned"))
+    }
+
     @Test func idsOnlyWhereAnIdIsExpected() throws {
-        #expect(try sandbox.complete("todo", "done", "3", "") == Self.ids)
+        #expect(try sandbox.complete("todo", "undone", "3", "") == ["12"])
         #expect(try sandbox.complete("todo", "rm", "3", "--yes", "") == Self.ids)
         #expect(try sandbox.complete("todo", "show", "3", "") == [])
         #expect(try sandbox.complete("todo", "move", "3", "") == [])
@@ -106,7 +144,8 @@ import TodoCore
         _ = try sandbox.complete("todo", "--file", "~/d.json", "move", "")
         #expect(
             sandbox.calls == [
-                "--file /tmp/a.json __complete-ids", "--file b.json __complete-ids", "--file c.json __complete-ids",
+                "--file /tmp/a.json __complete-ids", "--file b.json __complete-ids pending",
+                "--file c.json __complete-ids",
                 "--file \(sandbox.folder)/d.json __complete-ids",
             ])
     }

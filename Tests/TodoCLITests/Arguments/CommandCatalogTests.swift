@@ -38,9 +38,29 @@ import TodoCore
         #expect(OptionSpec.file.short == nil)
     }
 
-    @Test func onlyTheIDCompletionCommandIsHidden() {
-        #expect(CommandCatalog.commands.filter(\.isHidden).map(\.name) == ["__complete-ids"])
+    @Test func onlyTheCompletionHelpersAreHidden() {
+        #expect(CommandCatalog.commands.filter(\.isHidden).map(\.name) == ["__complete-ids", "__complete-tags"])
         #expect(!CommandCatalog.visibleNames.contains("__complete-ids"))
+        #expect(!CommandCatalog.visibleNames.contains("__complete-tags"))
+    }
+
+    @Test(arguments: CommandCatalog.commands.map(\.name))
+    func everyTagOptionIsRepeatable(_ name: String) throws {
+        // Tags add up wherever they are given (`list --tag a --tag b` shows the todos with both).
+        let command = try #require(CommandCatalog.command(named: name))
+        for option in command.options {
+            if case .tag = option.value?.kind { #expect(option.isRepeatable, "--\(option.long) of \(name)") }
+        }
+    }
+
+    @Test(arguments: CommandCatalog.commands.map(\.name))
+    func conflictsNameOptionsOfTheirCommand(_ name: String) throws {
+        let command = try #require(CommandCatalog.command(named: name))
+        for conflict in command.conflicts {
+            #expect(command.options.contains(conflict.first) && command.options.contains(conflict.second))
+            #expect(conflict.first != conflict.second)
+            if conflict.onlyForTheSameValue { #expect(!conflict.first.isFlag && !conflict.second.isFlag) }
+        }
     }
 
     @Test func theFormatsAndShellsAreTheParsedCommandsOwn() {

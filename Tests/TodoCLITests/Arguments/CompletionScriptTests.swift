@@ -58,15 +58,23 @@ import TodoCore
                 #expect(branch.contains(":\(option.value!.name):(\(words.joined(separator: " ")))"))
             }
         }
-        #expect(branch.contains("_todo_ids") == Self.idCommands.contains(name))
+        let ids = [
+            "show": "_todo_ids", "edit": "_todo_ids", "rm": "_todo_ids", "move": "_todo_ids",
+            "done": "_todo_pending_ids", "undone": "_todo_done_ids",
+        ]
+        #expect(branch.contains(":id:\(ids[name] ?? "_todo_ids")'") == (ids[name] != nil), "\(branch)")
         #expect(branch.contains("_files") == [CommandSpec.importFile.name, CommandSpec.export.name].contains(name))
+        let tagHelpers = ["add": ["_todo_tags"], "list": ["_todo_tags"], "edit": ["_todo_tags", "_todo_tags_of_todo"]]
+        #expect(branch.contains(":tag:_todo_tags'") == tagHelpers[name]?.contains("_todo_tags") ?? false)
+        #expect(
+            branch.contains(":tag:_todo_tags_of_todo'") == tagHelpers[name]?.contains("_todo_tags_of_todo") ?? false)
     }
 
     @Test func zshOptionsNotRepeatableExcludeTheirOtherSpelling() throws {
         let branch = try #require(zshBranch(of: .add))
         #expect(branch.contains("'(--note -n)--note=[Details about the todo.]:text: '"))
         #expect(branch.contains("'(--note -n)-n[Details about the todo.]:text: '"))
-        #expect(branch.contains("'*--tag=[A tag; repeat the option for several.]:tag: '"))
+        #expect(branch.contains("'*--tag=[A tag; repeat the option for several.]:tag:_todo_tags'"))
         #expect(branch.contains("[When it is due\\: YYYY-MM-DD, today, tomorrow, a weekday, +3d or +2w.]"))
         #expect(branch.contains("'*:title: '"))
         #expect(try #require(zshBranch(of: .move)).contains("'1:id:_todo_ids' \\\n"))
@@ -87,9 +95,21 @@ import TodoCore
                 script.contains("complete -c todo -n __todo_needs_command -a '\(alias)' -d '\(command.overview)'\n"))
         }
         let ids = script.split(separator: "\n").filter {
-            ($0.contains(condition + "'") || $0.contains(condition + ";")) && $0.contains("(__todo_ids)")
+            ($0.contains(condition + "'") || $0.contains(condition + ";")) && $0.contains("(__todo_ids")
         }
         #expect(ids.isEmpty == !Self.idCommands.contains(name))
+        let status = ["done": " pending", "undone": " done"][name] ?? ""
+        #expect(ids.allSatisfy { $0.contains("-a '(__todo_ids\(status))'") }, "\(ids)")
+    }
+
+    @Test func fishOffersTheTagsForEveryTagOption() {
+        let script = CompletionScript.render(for: .fish)
+        #expect(script.contains("complete -c todo -n '__todo_using list ls' -s t -l tag -x -a '(__todo_tags)' -d"))
+        #expect(script.contains("complete -c todo -n '__todo_using add' -s t -l tag -x -a '(__todo_tags)' -d"))
+        #expect(
+            script.contains(
+                "complete -c todo -n '__todo_using edit' -l untag -x -a '(__todo_tags_of_todo --title --note -n "
+                    + "--priority -p --due -d --tag -t --untag --repeat -r --file)' -d"))
     }
 
     @Test func fishOffersFilesOnlyForPathsAndValuesForTheirOptions() {
@@ -103,7 +123,9 @@ import TodoCore
         #expect(
             script.contains(
                 "complete -c todo -n '__todo_using move; and __todo_argument 0 --file' -a '(__todo_ids)'\n"))
-        #expect(script.contains("complete -c todo -n '__todo_using done' -a '(__todo_ids)'\n"))
+        #expect(script.contains("complete -c todo -n '__todo_using done' -a '(__todo_ids pending)'\n"))
+        #expect(script.contains("complete -c todo -n '__todo_using undone reopen' -a '(__todo_ids done)'\n"))
+        #expect(script.contains("complete -c todo -n '__todo_using rm delete' -a '(__todo_ids)'\n"))
         #expect(
             script.contains(
                 "complete -c todo -n '__todo_using completions; and __todo_argument 0 --file' -a 'bash zsh fish'\n"))

@@ -4,8 +4,10 @@ import Testing
 
 @testable import todo_cli
 
-/// A temporary folder with a fake `todo` on `PATH` that records its arguments and prints three
-/// todos as `todo __complete-ids` does (`ID<TAB>TITLE`), for running completion scripts.
+/// A temporary folder with a fake `todo` on `PATH` that records its arguments, prints three
+/// todos as `todo __complete-ids` does (`ID<TAB>TITLE`; 3 and 31 pending, 12 done) and three
+/// tags as `todo __complete-tags` does (`shop` alone for todo 3), for running completion
+/// scripts.
 final class CompletionSandbox {
     /// The folder; removed when the sandbox is released.
     let folder: String
@@ -20,7 +22,13 @@ final class CompletionSandbox {
         let fake = """
             #!/bin/sh
             printf '%s\\n' "$*" >> '\(folder)/calls'
-            printf '3\\tBuy milk\\n12\\tCall mum: today\\n31\\tPay rent\\n'
+            case "$*" in
+                *'__complete-tags 3') printf 'shop\\n' ;;
+                *__complete-tags*) printf 'errands\\nshop\\nWork\\n' ;;
+                *'__complete-ids pending') printf '3\\tBuy milk\\n31\\tPay rent\\n' ;;
+                *'__complete-ids done') printf '12\\tCall mum: today\\n' ;;
+                *) printf '3\\tBuy milk\\n12\\tCall mum: today\\n31\\tPay rent\\n' ;;
+            esac
 
             """
         try fake.write(toFile: folder + "/bin/todo", atomically: true, encoding: .utf8)
@@ -64,6 +72,97 @@ final class CompletionSandbox {
         #expect(result.status == 0, "bash failed: \(result.error)")
         return result.output.split(separator: "\n").map(String.init)
     }
+}
+
+extension CompletionSandbox {
+    /// What zsh completes for `line` (Tab at its end), in an interactive zsh on a pseudo-terminal
+    /// (`zsh/zpty`) with the script in `fpath` and `compinit` run: each candidate `compadd`
+    /// adds, in order.
+    func completeInZsh(_ line: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder + "/zfunc", withIntermediateDirectories: true)
+        try CompletionScript.render(for: .zsh).write(toFile: folder + "/zfunc/_todo", atomically: true, encoding: .utf8)
+        try Self.zshSetup.replacing("FOLDER", with: folder).write(
+            toFile: folder + "/setup.zsh", atomically: true, encoding: .utf8)
+        try Self.zshDriver.write(toFile: folder + "/driver.zsh", atomically: true, encoding: .utf8)
+        let zsh = ["zsh", "-f", folder + "/driver.zsh", folder + "/setup.zsh", line]
+        // At most 30 s: a completion that never ends fails the test instead of hanging it.
+        let (program, arguments) =
+            Shell.isInstalled("timeout") ? ("timeout", ["30"] + zsh) : ("zsh", Array(zsh.dropFirst()))
+        let result = try Shell.run(
+            program, arguments, in: folder, environment: ["PATH": folder + "/bin:/usr/bin:/bin", "HOME": folder])
+        #expect(result.status == 0, "zsh failed (\(result.status)): \(result.error)")
+        // Lines end with "\r\n" on the terminal (one Character, a new line).
+        return result.output.split(whereSeparator: \.isNewline).map(String.init)
+    }
+
+    /// What fish completes for `line` (`complete -C`), with the script sourced: each
+    /// candidate, without its description.
+    func completeInFish(_ line: String) throws -> [String] {
+        try CompletionScript.render(for: .fish).write(toFile: folder + "/todo.fish", atomically: true, encoding: .utf8)
+        let result = try Shell.run(
+            "fish", ["--no-config", "-c", "source todo.fish; complete -C \(CompletionScript.shellQuoted(line))"],
+            in: folder, environment: ["PATH": folder + "/bin:/usr/bin:/bin", "HOME": folder])
+        #expect(result.status == 0, "fish failed: \(result.error)")
+        return result.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+
+    /// Sourced by the zsh on the pseudo-terminal: no prompt, the completion system, markers
+    /// (a NUL line) before and after the completion, which then ends the shell, and a `compadd`
+    /// that prints what it adds.
+    private static let zshSetup = """
+        PROMPT=
+        RPROMPT=
+        fpath=(FOLDER/zfunc $fpath)
+        autoload -U compinit && compinit -u -D
+        bindkey '^I' complete-word
+        zstyle ':completion:*' list-grouped false
+        zstyle ':completion:*' insert-tab false
+        todo-mark() { print -n -- $'\\0\\n' }
+        compprefuncs=(todo-mark)
+        comppostfuncs=(todo-mark exit)
+        compadd() {
+            # Calls that only compute (into arrays) are left alone.
+            if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then
+                builtin compadd "$@"
+                return $?
+            fi
+            local -a added
+            builtin compadd -A added "$@"
+            (( $#added )) || return 1
+            print -rl -- $added
+        }
+        print ready
+
+        """
+
+    /// Runs zsh on a pseudo-terminal, sources `$1` in it, types `$2` and Tab, and prints what
+    /// is printed between the two markers.
+    private static let zshDriver = """
+        zmodload zsh/zpty || exit 3
+        zpty todo zsh -f -i
+        zpty -w todo "source ${(q)1}"
+        local line
+        integer ready=0
+        repeat 200; do
+            zpty -r todo line || break
+            if [[ $line == ready* ]]; then
+                ready=1
+                break
+            fi
+        done
+        (( ready )) || exit 4
+        zpty -w -n todo "$2"$'\\t'
+        integer marks=0
+        while zpty -r todo line; do
+            if [[ $line == *$'\\0'* ]]; then
+                (( marks++ )) && break
+                continue
+            fi
+            (( marks )) && print -r -- "${line%$'\\r'}"
+        done
+        zpty -d todo
+
+        """
 }
 
 /// Runs shells for the completion tests.

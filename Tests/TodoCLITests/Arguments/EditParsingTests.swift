@@ -54,9 +54,11 @@ import TodoCore
                 == TodoError.invalidDate("2030-02-30", reason: .noSuchDay).description)
         #expect(
             errorMessage("edit", "1", "--due", "15/01/2030")
-                == TodoError.invalidDate("15/01/2030", reason: .unrecognized).description)
+                == TodoError.invalidDate("15/01/2030", reason: .unrecognized).description + ", or none to remove it")
         #expect(errorMessage("edit", "1", "--priority", "urgent") == TodoError.invalidPriority("urgent").description)
-        #expect(errorMessage("edit", "1", "--repeat", "hourly") == TodoError.invalidRecurrence("hourly").description)
+        #expect(
+            errorMessage("edit", "1", "--repeat", "hourly")
+                == TodoError.invalidRecurrence("hourly").description + ", or none to remove it")
         #expect(errorMessage("edit", "1", "--untag", "a b") == TodoError.invalidTag("a b").description)
         #expect(errorMessage("edit", "1", "--tag", "") == TodoError.invalidTag("").description)
         #expect(
@@ -68,6 +70,21 @@ import TodoCore
         let parsed = command(
             "edit", "1", "--title", "a", "--title", "b", "--due", "today", "--due", "none", "-t", "x", "-t", "y")
         #expect(parsed == .edit(id: 1, patch: TodoPatch(title: "b", due: .clear, addTags: ["x", "y"])))
+    }
+
+    @Test func addingAndRemovingTheSameTagIsRefused() {
+        let error = usageError("edit", "1", "--tag", "x", "--untag", "x")
+        #expect(
+            error?.message
+                == "'--tag x' and '--untag x' cannot be used together: a tag cannot be added and removed at once")
+        #expect(error?.command == "edit")
+        // Tags compare without regard to case, and a leading + or # is not part of the tag.
+        #expect(
+            errorMessage("edit", "--untag", "Shop", "1", "-t", "a", "-t", "+shop")
+                == "'--tag shop' and '--untag Shop' cannot be used together: a tag cannot be added and removed at once")
+        #expect(
+            command("edit", "1", "--tag", "x", "--untag", "y")
+                == .edit(id: 1, patch: TodoPatch(addTags: ["x"], removeTags: ["y"])))
     }
 
     @Test func misspeltOptionsAreSuggested() {

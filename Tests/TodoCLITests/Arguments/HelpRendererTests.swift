@@ -125,11 +125,11 @@ import TodoCore
     @Test func usageLinesShowArgumentsThenOptions() {
         #expect(HelpRenderer.usage(for: .show) == "USAGE: todo show <id>")
         #expect(HelpRenderer.usage(for: .remove) == "USAGE: todo rm <id> ... [--yes]")
-        #expect(HelpRenderer.usage(for: .help) == "USAGE: todo help [<command>]")
+        #expect(HelpRenderer.usage(for: .help) == "USAGE: todo help [<command>] [--man]")
         #expect(HelpRenderer.usage(for: .export) == "USAGE: todo export [--format <format>] [--output <file>]")
         #expect(
             HelpRenderer.usage(for: .list) == """
-                USAGE: todo list [<search> ...] [--all | --done] [--tag <tag>]
+                USAGE: todo list [<search> ...] [--all | --done] [--tag <tag> ...]
                                  [--priority <priority>] [--overdue] [--sort <order>]
                                  [--limit <count>]
                 """)

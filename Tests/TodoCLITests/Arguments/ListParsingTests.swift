@@ -64,10 +64,36 @@ import TodoCore
         }
     }
 
-    @Test func theLastOfARepeatedOptionWins() {
+    @Test func theLastOfARepeatedOptionWinsAndTagsAddUp() {
         let parsed = command(
             "ls", "--sort", "due", "--tag", "a", "--sort", "created", "-t", "b", "--limit", "3", "--limit", "4")
-        #expect(parsed == .list(TodoQuery(tag: "b", sort: .created, limit: 4)))
+        #expect(parsed == .list(TodoQuery(tags: ["a", "b"], sort: .created, limit: 4)))
+        #expect(command("list", "-t", "a", "--tag=+b", "-t=#c") == .list(TodoQuery(tags: ["a", "b", "c"])))
+    }
+
+    @Test func overdueWithDoneIsRefusedButWithAllItIsOnlyRedundant() {
+        let error = usageError("list", "--overdue", "--done")
+        #expect(error?.message == "'--overdue' and '--done' cannot be used together: overdue todos are pending ones")
+        #expect(error?.command == "list")
+        #expect(
+            errorMessage("ls", "--done", "milk", "--overdue")
+                == "'--overdue' and '--done' cannot be used together: overdue todos are pending ones")
+        #expect(command("list", "--overdue", "--all") == .list(TodoQuery(status: .all, overdueOnly: true)))
+    }
+
+    @Test func aSortOrderStartingWithADashIsABadOrderNotAMissingOne() {
+        #expect(
+            errorMessage("list", "--sort", "-due")
+                == "'-due' is not a valid value for '--sort <order>'; use position, due, priority or created. "
+                + "Did you mean 'due'?")
+        #expect(
+            errorMessage("list", "--sort", "--due")
+                == "'--due' is not a valid value for '--sort <order>'; use position, due, priority or created")
+        // An option of the command is an option: the value is missing.
+        #expect(errorMessage("list", "--sort", "--all") == "missing value for '--sort <order>'")
+        #expect(errorMessage("list", "--sort", "-a") == "missing value for '--sort <order>'")
+        #expect(errorMessage("list", "--sort", "-q") == "missing value for '--sort <order>'")
+        #expect(errorMessage("list", "--sort", "--") == "missing value for '--sort <order>'")
     }
 
     @Test func everythingTogether() {

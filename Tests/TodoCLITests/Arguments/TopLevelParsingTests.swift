@@ -45,7 +45,7 @@ import TodoCore
     @Test func helpOfAnUnknownCommandIsAUsageError() {
         let error = usageError("help", "frob")
         #expect(error?.message == "unknown command 'frob'")
-        #expect(error?.usage == "USAGE: todo help [<command>]")
+        #expect(error?.usage == "USAGE: todo help [<command>] [--man]")
         #expect(error?.command == "help")
         #expect(usageError("help", "lsit")?.message == "unknown command 'lsit'. Did you mean 'list'?")
         #expect(usageError("frob", "--help")?.message == "unknown command 'frob'")
@@ -93,9 +93,25 @@ import TodoCore
     }
 
     @Test func theHiddenCommandThatListsIdsForCompletions() {
-        #expect(command("__complete-ids") == .completeIDs)
+        #expect(command("__complete-ids") == .completeIDs(.all))
+        #expect(command("__complete-ids", "pending") == .completeIDs(.pending))
+        #expect(command("__complete-ids", "done") == .completeIDs(.done))
         #expect(invocation(["--file", "t.json", "__complete-ids"])?.global.file == "t.json")
-        #expect(errorMessage("__complete-ids", "3") == "unexpected argument '3'")
+        #expect(
+            errorMessage("__complete-ids", "3")
+                == "'3' is not a valid value for '<status>'; use pending, done or all")
+        #expect(errorMessage("__complete-ids", "all", "done") == "unexpected argument 'done'")
+    }
+
+    @Test func theHiddenCommandThatListsTagsForCompletions() {
+        #expect(command("__complete-tags") == .completeTags(id: nil))
+        #expect(command("__complete-tags", "3") == .completeTags(id: 3))
+        // Whatever was typed where the id goes: not an id, so every tag.
+        #expect(command("__complete-tags", "abc") == .completeTags(id: nil))
+        #expect(command("__complete-tags", "") == .completeTags(id: nil))
+        #expect(command("__complete-tags", "--", "-1") == .completeTags(id: nil))
+        #expect(invocation(["--file", "t.json", "__complete-tags"])?.global.file == "t.json")
+        #expect(errorMessage("__complete-tags", "1", "2") == "unexpected argument '2'")
     }
 
     @Test func everyCommandAndAliasParses() {

@@ -272,6 +272,23 @@ import Testing
         #expect(try titles(TodoQuery(limit: 0)) == [])
     }
 
+    @Test func everyTagOfAQueryMustMatch() throws {
+        try add("Buy milk") { $0.tags = ["shop", "Errands"] }
+        try add("Buy stamps") { $0.tags = ["shop"] }
+        try add("Post letter") { $0.tags = ["errands"] }
+        func titles(_ query: TodoQuery) throws -> [String] { try service.fetch(query).value().map(\.title) }
+        #expect(try titles(TodoQuery(tags: ["shop", "errands"])) == ["Buy milk"])
+        #expect(try titles(TodoQuery(tags: ["ERRANDS"])) == ["Buy milk", "Post letter"])
+        #expect(try titles(TodoQuery(tag: "shop", tags: ["errands"])) == ["Buy milk"])
+        #expect(try titles(TodoQuery(tags: ["shop", "none"])) == [])
+        var query = TodoQuery(tags: ["shop", "errands"])
+        #expect(query.tag == "shop")
+        query.tag = "errands"
+        #expect(query.tags == ["errands"])
+        query.tag = nil
+        #expect(query.tags == [])
+    }
+
     @Test func statsCountEveryTodo() throws {
         try add("a") {
             $0.due = .day(day("2030-01-01"))

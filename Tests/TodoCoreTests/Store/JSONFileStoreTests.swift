@@ -30,6 +30,20 @@ import Testing
         #expect(!folder.exists("a"))
     }
 
+    @Test func readingCreatesNoLockFile() throws {
+        // In an existing folder, without a store: nothing appears.
+        #expect(try service().fetch(TodoQuery(status: .all)).value() == [])
+        #expect(!folder.exists("todos.json.lock"))
+        // A store no `todo` wrote (copied, or its lock file removed) is read without one.
+        _ = try service().create(TodoDraft(title: "Buy milk")).value()
+        try FileManager.default.removeItem(atPath: path + ".lock")
+        #expect(try service().fetch(TodoQuery(status: .all)).value().map(\.title) == ["Buy milk"])
+        #expect(!folder.exists("todos.json.lock"))
+        // The next change makes it again.
+        _ = try service().create(TodoDraft(title: "Call mum")).value()
+        #expect(folder.exists("todos.json.lock"))
+    }
+
     @Test func writingCreatesTheMissingFoldersAndOneJSONDocumentWithAVersion() throws {
         let nested = folder.file("a/b/todos.json")
         let service = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: nested), uuids: uuids)).todoService

@@ -1,0 +1,19 @@
+extension ExitCode {
+    /// What the code means, for the manual page's EXIT STATUS.
+    var meaning: String {
+        switch self {
+        case .success: return "Success."
+        case .failure:
+            return "The operation failed: an unknown id, a position out of range, nothing to undo, "
+                + "a confirmation refused or impossible (no --yes off a terminal)."
+        case .usage:
+            return "A usage error: an unknown command or option, a missing or extra argument, a bad value, "
+                + "options that contradict each other."
+        case .dataError:
+            return "The store, or a file to import, cannot be read: damaged, or written by a newer version. "
+                + "The store is left as it was."
+        case .ioError: return "An input/output error: no permission, a full disk, standard output closed."
+        case .locked: return "The store stayed locked by another process for the whole wait (TODO_LOCK_TIMEOUT)."
+        }
+    }
+}

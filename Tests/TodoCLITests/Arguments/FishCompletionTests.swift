@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import todo_cli
+
+/// The fish completion script, run for real (`complete -C`), a fake `todo` on `PATH` for the
+/// ids and tags.
+@Suite(.enabled(if: Shell.isInstalled("fish"))) struct FishCompletionTests {
+    let sandbox: CompletionSandbox
+
+    init() throws {
+        sandbox = try CompletionSandbox()
+    }
+
+    @Test func doneOffersThePendingTodosAndUndoneTheDoneOnes() throws {
+        #expect(try sandbox.completeInFish("todo done ") == ["3", "31"])
+        #expect(try sandbox.completeInFish("todo done 3 ") == ["3", "31"])
+        #expect(try sandbox.completeInFish("todo undone ") == ["12"])
+        #expect(try sandbox.completeInFish("todo reopen ") == ["12"])
+        #expect(sandbox.calls.filter { $0 == "__complete-ids pending" }.count == 2)
+        #expect(sandbox.calls.filter { $0 == "__complete-ids done" }.count == 2)
+    }
+
+    @Test(arguments: ["show", "edit", "rm", "delete", "move"])
+    func everyTodoForTheCommandsTakingAnyTodo(_ name: String) throws {
+        #expect(try sandbox.completeInFish("todo \(name) ") == ["3", "12", "31"])
+        #expect(sandbox.calls.allSatisfy { $0 == "__complete-ids" })
+    }
+
+    @Test func theTagsInUseForEveryTagOption() throws {
+        #expect(try sandbox.completeInFish("todo list --tag ") == ["errands", "shop", "Work"])
+        #expect(try sandbox.completeInFish("todo ls -t s") == ["shop"])
+        #expect(try sandbox.completeInFish("todo list --tag=s") == ["--tag=shop"])
+        #expect(try sandbox.completeInFish("todo add x --tag ") == ["errands", "shop", "Work"])
+        #expect(try sandbox.completeInFish("todo edit 3 -t ") == ["errands", "shop", "Work"])
+        #expect(sandbox.calls.allSatisfy { $0 == "__complete-tags" })
+    }
+
+    @Test func untagOffersTheTagsOfTheTodoBeingEdited() throws {
+        #expect(try sandbox.completeInFish("todo edit 3 --untag ") == ["shop"])
+        #expect(try sandbox.completeInFish("todo edit --title x 3 --untag ") == ["shop"])
+        #expect(try sandbox.completeInFish("todo edit --untag ") == ["errands", "shop", "Work"])
+        #expect(sandbox.calls == ["__complete-tags 3", "__complete-tags 3", "__complete-tags"])
+    }
+
+    @Test func theStoreGivenWithFileIsAsked() throws {
+        _ = try sandbox.completeInFish("todo --file a.json done ")
+        _ = try sandbox.completeInFish("todo list --file=b.json --tag ")
+        #expect(sandbox.calls == ["--file a.json __complete-ids pending", "--file b.json __complete-tags"])
+    }
+}
