@@ -184,8 +184,7 @@ enum ShellCommand {
         default:
             let lines =
                 context.options.json && printsJSON(invocation.command) ? JSONLineOutput(base: context.output) : nil
-            let lineContext = CommandContext(
-                options: options, terminal: context.terminal, output: lines ?? context.output, shell: context.shell)
+            let lineContext = context.with(options: options, output: lines)
             _ = TodoCommand.dispatch(invocation.command, in: lineContext)
             lineContext.releaseReactors()
             lines?.finish()

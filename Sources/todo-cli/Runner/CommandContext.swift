@@ -84,9 +84,10 @@ final class CommandContext {
         for release in releases { release() }
     }
 
-    /// The same context with other global options (a line of `todo shell`).
-    func with(options: GlobalOptions) -> CommandContext {
-        CommandContext(options: options, terminal: terminal, output: output, shell: shell)
+    /// The same context with other global options (a line of `todo shell`), writing to
+    /// `output` (by default where this one writes).
+    func with(options: GlobalOptions, output: Output? = nil) -> CommandContext {
+        CommandContext(options: options, terminal: terminal, output: output ?? self.output, shell: shell)
     }
 
     /// The list renderer for this terminal.

@@ -101,6 +101,29 @@ struct ShellLineEditingTests {
         #expect(await stored().map(\.title) == ["one", "one"])
     }
 
+    @Test func aHistoryThatCannotBeKeptIsReportedOnceAndTheShellGoesOn() async throws {
+        let blocker = todo.folder + "/not-a-folder"
+        try "".write(toFile: blocker, atomically: false, encoding: .utf8)
+        let checks = await ShellPaneScript.run(in: todo, environment: ["XDG_DATA_HOME": blocker]) { script in
+            script.start()
+            script.run("add a")
+            script.waitFor("the line runs", "Added 1: a")
+            script.run("add b")
+            let screen = script.waitFor("the next line runs", "Added 2: b")
+            let text = screen.joined()  // the warning wraps
+            script.check(
+                "one warning, naming the file",
+                text.components(separatedBy: "Warning: the history cannot be read").count == 2
+                    && text.contains(blocker + "/todo/shell-history"), screen: screen)
+            script.pane.press("Up")
+            script.waitForLastLine("the session's own history still works", "todo> add b")
+            script.pane.press("C-u")
+            script.run("quit")
+            script.expectTerminalRestored("quit")
+        }
+        ShellPaneScript.expectAll(checks)
+    }
+
     @Test func ctrlCClearsTheLineAndCtrlDOnAnEmptyLineEndsTheShell() async {
         let checks = await ShellPaneScript.run(in: todo) { script in
             let pane = script.pane

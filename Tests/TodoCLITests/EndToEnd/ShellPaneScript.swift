@@ -23,16 +23,16 @@ struct ShellPaneScript {
     let pane: TmuxPane
     private(set) var checks: [Check] = []
 
-    /// Runs `body` with a new pane of `columns` × `rows` in `sandbox`, on a thread of its own;
-    /// returns the checks (a failed one when tmux did not start).
+    /// Runs `body` with a new pane of `columns` × `rows` in `sandbox` (plus `environment`), on a
+    /// thread of its own; returns the checks (a failed one when tmux did not start).
     static func run(
-        in sandbox: TodoSandbox, columns: Int = 80, rows: Int = 24,
+        in sandbox: TodoSandbox, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
         _ body: @escaping @Sendable (inout ShellPaneScript) -> Void
     ) async -> [Check] {
         await onOwnThread {
             let pane: TmuxPane
             do {
-                pane = try TmuxPane(sandbox: sandbox, columns: columns, rows: rows)
+                pane = try TmuxPane(sandbox: sandbox, columns: columns, rows: rows, environment: environment)
             } catch {
                 return [Check(what: "tmux starts: \(error)", passed: false, screen: [])]
             }
