@@ -7,7 +7,7 @@ extension CommandSpec {
     static let shell = CommandSpec(
         name: "shell",
         overview: "Run todo commands line by line, with live counts.",
-        discussion: "Reads from a terminal or a pipe; 'quit' or the end of the input leaves.",
+        discussion: ShellCommand.helpText,
         build: { _ throws(ArgumentProblem) in .shell })
 
     /// `todo ui`

@@ -114,8 +114,11 @@ struct UsageError: Error, Equatable {
     /// USAGE: todo add <title> ... [--note <text>] …
     /// See 'todo add --help' for more information.
     /// ```
+    ///
+    /// The message is shown on one line as the listing shows a title (``String/shownOnOneLine``):
+    /// what the user typed and it echoes cannot act on the terminal.
     var text: String {
         let help = command.map { "todo \($0) --help" } ?? "todo --help"
-        return "Error: \(message)\n\(usage)\nSee '\(help)' for more information.\n"
+        return "Error: \(message.shownOnOneLine)\n\(usage)\nSee '\(help)' for more information.\n"
     }
 }

@@ -62,13 +62,14 @@ enum ImportCommand {
 
         func show(_ text: String) {
             guard context.terminal.errorIsTerminal, !context.options.quiet else { return }
-            context.output.err("\r\u{1B}[2K" + text + "…")
+            context.output.errControl("\r\u{1B}[2K")
+            context.output.err(text + "…")
             shown = true
         }
 
         func clear() {
             guard shown else { return }
-            context.output.err("\r\u{1B}[2K")
+            context.output.errControl("\r\u{1B}[2K")
             shown = false
         }
     }

@@ -12,9 +12,39 @@ import TodoCore
 /// a prompt) or a pipe. A list and a stats reactor stay alive for the whole session, kept in
 /// sync through the bus, including changes other processes write (the store watcher); after
 /// each change the live counts are shown (on a terminal, a change made elsewhere shows while
-/// the prompt waits; in a pipe, before the next line's output). A failing line prints its error and the shell goes
-/// on; `quit`, `exit` or the end of the input ends it with 0.
+/// the prompt waits; in a pipe, before the next line's output). A failing line prints its
+/// error and the shell goes on; `quit`, `exit` or the end of the input ends it with 0.
+///
+/// On a terminal (standard input, and the output the prompt is drawn on, unless `TERM` is
+/// `dumb`), lines are edited with ``TerminalLineReader`` (keys: ``ShellKeymap``; history:
+/// ``ShellHistory``); elsewhere they are read as they come.
+///
+/// The session's `--quiet`, `--json` and `--no-color` apply to every line, as if each had
+/// them. `--quiet` and `--json` also leave out the banner and the counts. With `--json`,
+/// standard output carries the results only, one line of JSON each (``JSONLineOutput``); the
+/// prompt goes to standard error.
 enum ShellCommand {
+    /// What the shell shows before each line on a terminal.
+    static let prompt = "todo> "
+
+    /// What `todo shell --help` says besides the options (the help layout keeps single spaces
+    /// only, so keys and descriptions are separated by a colon).
+    static var helpText: String {
+        let paragraphs = [
+            "Reads todo commands, one per line, from a terminal or a pipe; 'quit', 'exit' or the "
+                + "end of the input leaves. After each change, and when another process changes the "
+                + "todos, the counts are shown.",
+            "--quiet applies to every line: no banner, no counts, no messages (errors still go to "
+                + "standard error). --json applies to every line: standard output carries one line of "
+                + "JSON per result and nothing else; the prompt goes to standard error.",
+            "On a terminal the line can be edited, and the lines run are kept, the last "
+                + "\(ShellHistory.limit), in $XDG_DATA_HOME/todo/\(ShellHistory.fileName) (else "
+                + "~/.local/share/todo/\(ShellHistory.fileName)), readable by you only.",
+            ShellKeymap.helpLines.joined(separator: "\n"),
+        ]
+        return paragraphs.joined(separator: "\n\n")
+    }
+
     static func run(in context: CommandContext) -> ExitCode {
         let list = context.shell.make { TodoListReactor(provider: $0) }
         let stats = context.shell.make { TodoStatsReactor(provider: $0) }
@@ -26,36 +56,48 @@ enum ShellCommand {
         let watcher = TodoStoreWatcher(provider: context.provider)
         watcher.start()
         defer { watcher.stop() }
+        let options = context.options
+        /// Whether the banner and the counts are shown.
+        let chatty = !options.quiet && !options.json
         let interactive = context.terminal.inputIsTerminal
-        if interactive {
+        if interactive && chatty {
             context.output.out("todo shell: \(counts(stats.currentState)). Type a command (help, quit).\n")
         }
         var shown = stats.currentState.stats
-        /// Prints the counts when they changed since last shown; returns whether it did.
-        func showCountsIfChanged(after prefix: String = "") -> Bool {
+        /// The counts when they changed since last shown (and the session shows them).
+        func countsIfChanged() -> String? {
             let now = stats.currentState.stats
-            guard now != shown, let now else { return false }
+            guard now != shown, let now else { return nil }
             shown = now
-            if context.options.quiet { return false }
-            context.output.out(prefix + context.style.apply(counts(now), .dim) + "\n")
-            return true
+            return chatty ? context.style.apply(counts(now), .dim) : nil
         }
+        let reader = lineReader(in: context)
+        if reader != nil { TerminalSignals.install() }
+        defer { if reader != nil { TerminalSignals.uninstall() } }
         while true {
-            if interactive {
-                context.output.out("todo> ")
+            let line: String?
+            if let reader {
                 context.output.flush()
-                // Waiting for a line: another process's change shows at once, then the prompt again.
-                while !waitForInput(milliseconds: 250) {
+                line = reader.readLine {
                     watcher.check()
-                    if showCountsIfChanged(after: "\n") {
-                        context.output.out("todo> ")
-                        context.output.flush()
+                    return countsIfChanged()
+                }
+            } else {
+                if interactive { showPrompt(in: context) }
+                // Waiting for a line: another process's change shows at once, then the prompt again.
+                while interactive && !waitForInput(milliseconds: 250) {
+                    watcher.check()
+                    if let counts = countsIfChanged() {
+                        context.output.out("\n" + counts + "\n")
+                        showPrompt(in: context)
                     }
                 }
+                line = readLine()
             }
-            guard let line = readLine() else { break }
+            guard let line else { break }
             watcher.check()
-            _ = showCountsIfChanged()  // a change made elsewhere meanwhile, before this line's output
+            // A change made elsewhere meanwhile, before this line's output.
+            if let counts = countsIfChanged() { context.output.out(counts + "\n") }
             let words: [String]
             do {
                 words = try ShellWords.split(line)
@@ -67,10 +109,41 @@ enum ShellCommand {
             if first == "quit" || first == "exit" { break }
             runLine(words, in: context)
             watcher.check()
-            _ = showCountsIfChanged()
+            if let counts = countsIfChanged() { context.output.out(counts + "\n") }
             context.output.flush()
         }
         return .success
+    }
+
+    /// The line editor, when standard input and the output the prompt goes to are a terminal
+    /// that moves its cursor; `nil` to read lines as they come.
+    private static func lineReader(in context: CommandContext) -> TerminalLineReader? {
+        let terminal = context.terminal
+        let descriptor = promptDescriptor(in: context)
+        let drawsOnTerminal = descriptor == 1 ? terminal.outputIsTerminal : terminal.errorIsTerminal
+        guard terminal.inputIsTerminal, drawsOnTerminal, terminal.environment["TERM"] != "dumb",
+            let lineTerminal = LineTerminal(restoreBytes: descriptor == 1 ? Array("\r\n".utf8) : [])
+        else { return nil }
+        let history = ShellHistory.path(environment: terminal.environment).map { ShellHistory(path: $0) }
+        return TerminalLineReader(
+            prompt: prompt, terminal: lineTerminal, descriptor: descriptor, history: history,
+            warn: { context.output.err("Warning: \($0)\n") })
+    }
+
+    /// Where the prompt goes: standard output, or standard error with `--json` (standard
+    /// output carries JSON only).
+    private static func promptDescriptor(in context: CommandContext) -> Int32 {
+        context.options.json ? 2 : 1
+    }
+
+    /// Shows the prompt, for a line read as it comes.
+    private static func showPrompt(in context: CommandContext) {
+        if promptDescriptor(in: context) == 2 {
+            context.output.err(prompt)
+        } else {
+            context.output.out(prompt)
+            context.output.flush()
+        }
     }
 
     /// Waits at most `milliseconds` for standard input (a terminal, where each read returns one
@@ -83,7 +156,8 @@ enum ShellCommand {
         return ready > 0
     }
 
-    /// Runs one line: a `todo` command without the `todo`; the session's `--file` applies.
+    /// Runs one line: a `todo` command without the `todo`; the session's `--file` applies, and
+    /// its `--json`, `--quiet` and `--no-color` add to the line's.
     private static func runLine(_ words: [String], in context: CommandContext) {
         let invocation: Invocation
         switch CommandLineParser.parse(words) {
@@ -95,6 +169,9 @@ enum ShellCommand {
         }
         var options = invocation.global
         options.file = context.options.file
+        options.json = options.json || context.options.json
+        options.quiet = options.quiet || context.options.quiet
+        options.noColor = options.noColor || context.options.noColor
         if invocation.global.file != nil && invocation.global.file != context.options.file {
             context.output.err("Error: --file cannot change inside todo shell; start another shell for that store\n")
             return
@@ -105,9 +182,21 @@ enum ShellCommand {
         case .ui:
             context.output.err("Error: todo ui cannot run inside todo shell\n")
         default:
-            let lineContext = context.with(options: options)
+            let lines =
+                context.options.json && printsJSON(invocation.command) ? JSONLineOutput(base: context.output) : nil
+            let lineContext = context.with(options: options, output: lines)
             _ = TodoCommand.dispatch(invocation.command, in: lineContext)
             lineContext.releaseReactors()
+            lines?.finish()
+        }
+    }
+
+    /// Whether `command` prints JSON with `--json`: all but help, the version, completion
+    /// scripts and a todo.txt export, which print their text as they do elsewhere.
+    private static func printsJSON(_ command: ParsedCommand) -> Bool {
+        switch command {
+        case .help, .version, .completions, .completeIDs, .export(format: .todotxt, _): return false
+        default: return true
         }
     }
 

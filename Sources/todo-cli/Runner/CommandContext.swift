@@ -30,10 +30,12 @@ final class CommandContext {
     /// Today, in the local time zone.
     var today: CalendarDay { provider.clock.today() }
 
-    /// Prints a success message (nothing with `--quiet` or `--json`).
+    /// Prints a success message (nothing with `--quiet` or `--json`), shown safely: a path the
+    /// user gave cannot act on the terminal (``String/shownOnLines``).
     func say(_ text: String) {
         guard !options.quiet, !options.json else { return }
-        output.out(text.hasSuffix("\n") ? text : text + "\n")
+        let shown = text.shownOnLines
+        output.out(shown.hasSuffix("\n") ? shown : shown + "\n")
     }
 
     /// Prints a result for scripts (nothing with `--quiet`).
@@ -56,7 +58,7 @@ final class CommandContext {
             let usage = UsageError(message: error.description, usage: HelpRenderer.usage(for: spec), command: command)
             output.err(usage.text)
         } else {
-            output.err("Error: \(error.description)\n")
+            output.err("Error: \(error.description.shownOnOneLine)\n")
         }
         return code
     }
@@ -82,9 +84,10 @@ final class CommandContext {
         for release in releases { release() }
     }
 
-    /// The same context with other global options (a line of `todo shell`).
-    func with(options: GlobalOptions) -> CommandContext {
-        CommandContext(options: options, terminal: terminal, output: output, shell: shell)
+    /// The same context with other global options (a line of `todo shell`), writing to
+    /// `output` (by default where this one writes).
+    func with(options: GlobalOptions, output: Output? = nil) -> CommandContext {
+        CommandContext(options: options, terminal: terminal, output: output ?? self.output, shell: shell)
     }
 
     /// The list renderer for this terminal.

@@ -10,13 +10,21 @@
 ///
 /// Text is collected and written in large blocks (a 100,000-line listing is a few `write`
 /// calls); ``flush()`` sends what is pending. Tests use ``CapturedOutput``.
+///
+/// Everything written to standard error is shown safely (``String/shownOnLines``): an error
+/// message echoing what the user typed (`todo $'li\e[2Jst'`), a path or a title cannot act on
+/// the terminal. Only ``errControl(_:)`` writes escapes there.
 protocol Output: AnyObject {
     /// Appends `text` to standard output.
     func out(_ text: String)
     /// Appends UTF-8 `bytes` to standard output (large outputs: no conversion).
     func out(bytes: [UInt8])
-    /// Appends `text` to standard error (written at once).
+    /// Appends `text` to standard error (written at once), every control character but line
+    /// breaks and tabs shown as `�`.
     func err(_ text: String)
+    /// Appends `sequence` to standard error unchanged: terminal control of our own (a status
+    /// line's `\r ESC[2K`), never text from the user or the store.
+    func errControl(_ sequence: String)
     /// Writes what is pending on standard output.
     func flush()
 }
@@ -57,8 +65,12 @@ final class StandardOutput: Output {
     }
 
     func err(_ text: String) {
+        errControl(text.shownOnLines)
+    }
+
+    func errControl(_ sequence: String) {
         flush()
-        StandardOutput.write(Array(text.utf8), to: 2)
+        StandardOutput.write(Array(sequence.utf8), to: 2)
     }
 
     func flush() {
@@ -109,6 +121,7 @@ final class CapturedOutput: Output {
 
     func out(_ text: String) { standardOutput += text }
     func out(bytes: [UInt8]) { standardOutput += String(decoding: bytes, as: UTF8.self) }
-    func err(_ text: String) { standardError += text }
+    func err(_ text: String) { standardError += text.shownOnLines }
+    func errControl(_ sequence: String) { standardError += sequence }
     func flush() {}
 }

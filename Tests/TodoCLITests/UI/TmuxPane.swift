@@ -17,6 +17,14 @@ final class TmuxPane {
     /// Whether tmux is installed.
     static var isAvailable: Bool { tmux != nil }
 
+    /// Whether tmux must be there: in CI (`CI=true`), where a test needing it fails when it is
+    /// missing instead of being skipped.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    /// Whether the tests that need tmux run: when it is installed, and always in CI (where
+    /// ``init(sandbox:columns:rows:environment:)`` then fails, saying that tmux is missing).
+    static var testsRun: Bool { isAvailable || isRequired }
+
     let sandbox: TodoSandbox
     let socket: String
     let pidFile: String
@@ -24,6 +32,9 @@ final class TmuxPane {
     /// Starts a detached session of `columns` × `rows` running `sh`, in the sandbox's
     /// environment (its store, `HOME`, `TZ=UTC`), plus `environment`.
     init(sandbox: TodoSandbox, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+        guard TmuxPane.isAvailable else {
+            throw TmuxError(message: "tmux is not installed, and CI=true needs it (.ci/run installs it)")
+        }
         self.sandbox = sandbox
         // A server per pane: an earlier pane of the test may be released (and its server killed)
         // while this one starts.

@@ -8,7 +8,7 @@ import Testing
 @Suite(
     .serialized,
     .enabled(
-        if: TmuxPane.isAvailable,
+        if: TmuxPane.testsRun,
         "tmux is not installed: the end-to-end tests of todo ui are skipped (.ci/run installs it)")
 )
 struct UIEndToEndTests {

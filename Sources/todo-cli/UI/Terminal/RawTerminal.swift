@@ -36,14 +36,7 @@ final class RawTerminal {
 
     /// Switches to raw mode and the alternate screen.
     func enter() {
-        var raw = original
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_cflag |= tcflag_t(CS8)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
-            characters[Int(VMIN)] = 1
-            characters[Int(VTIME)] = 0
-        }
+        var raw = RawTerminal.raw(original)
         _ = tcsetattr(0, TCSAFLUSH, &raw)
         StandardOutput.write(RawTerminal.enterBytes, to: 1)
         TerminalRestore.setActive(true)
@@ -55,6 +48,20 @@ final class RawTerminal {
         StandardOutput.write(RawTerminal.restoreBytes, to: 1)
         var settings = original
         _ = tcsetattr(0, TCSAFLUSH, &settings)
+    }
+
+    /// `settings` in raw mode: keys arrive one by one (a read returns as soon as one byte
+    /// came), unechoed, Ctrl-C, Ctrl-Z and Ctrl-S as keys; output still turns `\n` into `\r\n`.
+    static func raw(_ settings: termios) -> termios {
+        var raw = settings
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        return raw
     }
 
     /// The size of standard output's terminal, if it says.
