@@ -19,6 +19,49 @@ public enum TodoJSONOutput {
         todo.jsonObject + "\n"
     }
 
+    /// What `todo done` and `todo undone` print: each todo named, as a todo object with two more
+    /// keys — `changed` (whether the command changed it, `false` when it already was as asked)
+    /// and, for a completion, `next` (the next occurrence it created, a todo object, or
+    /// `null`) — one object for one todo, else `[` one per line `]`.
+    ///
+    /// - Parameters:
+    ///   - result: What marking did.
+    ///   - asArray: Whether to print an array (several ids named) rather than one object.
+    ///   - completing: Whether the todos were marked done (the objects then carry `next`).
+    public static func marked(_ result: TodoMarkResult, asArray: Bool, completing: Bool) -> String {
+        var json = JSONWriter(capacity: 64 + result.todos.count * 400)
+        let changed = Set(result.changedIDs)
+        func write(_ todo: Todo) {
+            todo.write(to: &json, includingPosition: false)
+            json.appendRaw { $0.removeLast() }  // the object's "}": two more members follow
+            json.key("changed")
+            json.bool(changed.contains(todo.id))
+            if completing {
+                json.key("next")
+                if let next = result.next(after: todo.id) {
+                    next.write(to: &json, includingPosition: false)
+                } else {
+                    json.null()
+                }
+            }
+            json.endObject()
+        }
+        if asArray {
+            json.beginArray()
+            for (index, todo) in result.todos.enumerated() {
+                json.element()
+                json.newline()
+                write(todo)
+                if index == result.todos.count - 1 { json.newline() }
+            }
+            json.endArray()
+        } else if let todo = result.todos.first {
+            write(todo)
+        }
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
     /// `{"pending":…,"done":…,"overdue":…,"dueToday":…,"total":…,"tags":{"shop":{"pending":…,"done":…}}}`.
     public static func stats(_ stats: TodoStats) -> String {
         var json = JSONWriter()
