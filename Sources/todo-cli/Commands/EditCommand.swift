@@ -43,7 +43,7 @@ enum EditCommand {
         if context.options.json {
             context.printJSON(TodoJSONOutput.object(saved))
         } else {
-            context.say((saved == original ? "Unchanged " : "Updated ") + context.label(saved))
+            context.say(context.line(saved == original ? "Unchanged " : "Updated ", saved))
         }
         return .success
     }
