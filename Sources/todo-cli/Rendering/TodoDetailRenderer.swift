@@ -90,11 +90,14 @@ struct TodoDetailRenderer {
                     lines.append(indent + line)
                     continue
                 }
-                // Tabs as the terminal would show them (to the next multiple of 8), so that
-                // the width is known.
-                for part in wrap(expandingTabs(String(line), from: indent.count), width: width - indent.count) {
-                    lines.append(indent + part)
+                // Tabs measured as the terminal shows them (to the next multiple of 8); kept
+                // when the line fits, else spaces in the wrapped lines.
+                let expanded = expandingTabs(String(line), from: indent.count)
+                if DisplayWidth.of(expanded) <= width - indent.count {
+                    lines.append(indent + line)
+                    continue
                 }
+                for part in wrap(expanded, width: width - indent.count) { lines.append(indent + part) }
             }
         }
         return lines.joined(separator: "\n") + "\n"
