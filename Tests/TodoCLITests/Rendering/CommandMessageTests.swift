@@ -52,6 +52,31 @@ import TodoCore
         #expect(reopened["changed"] as? Bool == true && reopened["next"] == nil)
     }
 
+    @Test func theJSONSaysWhatTheTextSays() throws {
+        let todo = store(["Buy milk"])
+        let edited = try #require(json(todo.run("edit 1 --title Milk --json").stdout) as? [String: Any])
+        #expect(edited["title"] as? String == "Milk" && edited["changed"] as? Bool == true)
+        #expect(todo.run("edit 1 --title Milk").stdout == "Unchanged 1: Milk\n")
+        let unchanged = try #require(json(todo.run("edit 1 --title Milk --json").stdout) as? [String: Any])
+        #expect(unchanged["changed"] as? Bool == false)
+        let folder = NSTemporaryDirectory() + "todo-json-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(
+            todo.run(["export", "--output", folder + "/out.txt"], columns: 80).stdout.hasPrefix("Exported 1 todo to "))
+        let exported = try #require(
+            json(
+                todo.run(["export", "--output", folder + "/out.txt", "--format", "todotxt", "--json"], columns: 80)
+                    .stdout)
+                as? [String: Any])
+        #expect(exported["exported"] as? Int == 1 && exported["file"] as? String == folder + "/out.txt")
+        #expect(exported["format"] as? String == "todotxt")
+        let imported = try #require(
+            json(todo.run(["import", folder + "/out.txt", "--json"], columns: 80).stdout) as? [String: Any])
+        #expect(imported["format"] as? String == "todotxt", "the format the file was read as, guessed")
+        #expect((imported["created"] as? [Any])?.count == 1 && imported["unchanged"] as? Int == 0)
+    }
+
     // MARK: undo
 
     @Test func undoingACompletionCountsTheTodosCompleted() {
