@@ -105,6 +105,11 @@ final class CommandContext {
         TodoListRenderer(today: today, width: width, style: style)
     }
 
+    /// `3: Buy milk`, for messages.
+    func label(_ todo: Todo) -> String {
+        OutcomeText.label(todo)
+    }
+
     /// `prefix`, `3: Buy milk` and `suffix` on one line of at most ``width`` columns, the title
     /// cut with `…` to fit: a message about one todo ("Completed 3: Buy milk").
     func line(_ prefix: String, _ todo: Todo, _ suffix: String = "") -> String {
