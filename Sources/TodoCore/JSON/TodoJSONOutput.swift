@@ -19,6 +19,60 @@ public enum TodoJSONOutput {
         todo.jsonObject + "\n"
     }
 
+    /// One todo object with one more key, `changed` (whether the command changed the todo: what
+    /// `todo edit` prints), and a line break.
+    public static func object(_ todo: Todo, changed: Bool) -> String {
+        var json = JSONWriter()
+        write(todo, to: &json) { json in
+            json.key("changed")
+            json.bool(changed)
+        }
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// What `todo done` and `todo undone` print: each todo named, as a todo object with two more
+    /// keys — `changed` (whether the command changed it, `false` when it already was as asked)
+    /// and, for a completion, `next` (the next occurrence it created, a todo object, or
+    /// `null`) — one object for one todo, else `[` one per line `]`.
+    ///
+    /// - Parameters:
+    ///   - result: What marking did.
+    ///   - asArray: Whether to print an array (several ids named) rather than one object.
+    ///   - completing: Whether the todos were marked done (the objects then carry `next`).
+    public static func marked(_ result: TodoMarkResult, asArray: Bool, completing: Bool) -> String {
+        var json = JSONWriter(capacity: 64 + result.todos.count * 400)
+        let changed = Set(result.changedIDs)
+        func write(_ todo: Todo) {
+            TodoJSONOutput.write(todo, to: &json) { json in
+                json.key("changed")
+                json.bool(changed.contains(todo.id))
+                if completing {
+                    json.key("next")
+                    if let next = result.next(after: todo.id) {
+                        next.write(to: &json, includingPosition: false)
+                    } else {
+                        json.null()
+                    }
+                }
+            }
+        }
+        if asArray {
+            json.beginArray()
+            for (index, todo) in result.todos.enumerated() {
+                json.element()
+                json.newline()
+                write(todo)
+                if index == result.todos.count - 1 { json.newline() }
+            }
+            json.endArray()
+        } else if let todo = result.todos.first {
+            write(todo)
+        }
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
     /// `{"pending":…,"done":…,"overdue":…,"dueToday":…,"total":…,"tags":{"shop":{"pending":…,"done":…}}}`.
     public static func stats(_ stats: TodoStats) -> String {
         var json = JSONWriter()
@@ -65,8 +119,9 @@ public enum TodoJSONOutput {
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// `{"created":[…],"updated":[…],"unchanged":N}`.
-    public static func importResult(_ result: TodoImportResult) -> String {
+    /// `{"created":[…],"updated":[…],"unchanged":N}`, and `"format":"todotxt"` when `format` is
+    /// given (the format the file was read as).
+    public static func importResult(_ result: TodoImportResult, format: String? = nil) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.key("created")
@@ -75,6 +130,25 @@ public enum TodoJSONOutput {
         writeArray(result.updated, to: &json)
         json.key("unchanged")
         json.int(result.unchanged)
+        if let format {
+            json.key("format")
+            json.string(format)
+        }
+        json.endObject()
+        json.newline()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// `{"exported":N,"file":"…","format":"json"}`: what an export to a file wrote.
+    public static func exportResult(count: Int, file: String, format: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("exported")
+        json.int(count)
+        json.key("file")
+        json.string(file)
+        json.key("format")
+        json.string(format)
         json.endObject()
         json.newline()
         return String(decoding: json.bytes, as: UTF8.self)
@@ -85,6 +159,14 @@ public enum TodoJSONOutput {
         var json = JSONWriter()
         json.string(text)
         return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// The todo's object with the members `extra` writes after its own.
+    private static func write(_ todo: Todo, to json: inout JSONWriter, extra: (inout JSONWriter) -> Void) {
+        todo.write(to: &json, includingPosition: false)
+        json.appendRaw { $0.removeLast() }  // the object's "}": more members follow
+        extra(&json)
+        json.endObject()
     }
 
     private static func writeArray(_ todos: [Todo], to json: inout JSONWriter) {

@@ -44,8 +44,9 @@ public final class TodoListReactor: Reactor {
         case setLoading(Bool)
         /// Replaces the query.
         case setQuery(TodoQuery)
-        /// Replaces the loaded todos, as of `today`.
-        case setTodos([Todo], today: CalendarDay)
+        /// Replaces the loaded todos, as of `today`; `omitted` counts those the query's limit
+        /// left out.
+        case setTodos([Todo], today: CalendarDay, omitted: Counts = Counts())
         /// A change from the bus, applied to the loaded todos.
         case apply(TodoEvent)
         /// Enters or leaves edit mode.
@@ -62,6 +63,9 @@ public final class TodoListReactor: Reactor {
         public var query: TodoQuery
         /// The todos the query selects, in its order (empty until loaded).
         public var todos: [Todo] = []
+        /// How many todos pass the query's filters but were left out by its limit (none
+        /// without a limit).
+        public var omitted = Counts()
         /// Whether the todos were fetched at least once.
         public var isLoaded = false
         /// Whether a fetch is running.
@@ -93,6 +97,28 @@ public final class TodoListReactor: Reactor {
         public var pendingCount: Int { todos.lazy.filter { !$0.isDone }.count }
         /// How many of the todos shown are done.
         public var doneCount: Int { todos.lazy.filter(\.isDone).count }
+        /// How many todos pass the query's filters, pending and done: those shown and those the
+        /// limit left out (what "showing 4 of 19 pending" counts).
+        public var matching: Counts {
+            Counts(pending: pendingCount + omitted.pending, done: doneCount + omitted.done)
+        }
+    }
+
+    /// How many todos are pending and how many done.
+    public struct Counts: Sendable, Equatable {
+        /// Todos not done.
+        public var pending: Int
+        /// Todos done.
+        public var done: Int
+
+        /// Creates counts.
+        public init(pending: Int = 0, done: Int = 0) {
+            self.pending = pending
+            self.done = done
+        }
+
+        /// Both together.
+        public var total: Int { pending + done }
     }
 
     /// Which deletes ask the alert service first.
@@ -191,8 +217,9 @@ public final class TodoListReactor: Reactor {
             mutations: { reactor, event in
                 let state = reactor.currentState
                 guard state.isLoaded else { return .empty() }
-                // A reload, or a change that may bring in a todo a limited list left out: fetch.
-                if event == .reloaded || (state.query.limit != nil && !event.removedIDs.isEmpty) {
+                // A reload, or any change to a limited list (which may bring in a todo the limit
+                // left out, and changes what it left out): fetch.
+                if event == .reloaded || state.query.limit != nil {
                     return reactor.fetch(state.query, showingProgress: false)
                 }
                 return .just(.apply(event))
@@ -207,8 +234,9 @@ public final class TodoListReactor: Reactor {
             state.isLoading = loading
         case .setQuery(let query):
             state.query = query
-        case .setTodos(let todos, let today):
+        case .setTodos(let todos, let today, let omitted):
             state.todos = todos
+            state.omitted = omitted
             state.today = today
             state.isLoaded = true
         case .apply(let event):
@@ -223,10 +251,22 @@ public final class TodoListReactor: Reactor {
         return state
     }
 
-    /// The todos of `query`, as mutations: loading, the todos, loaded — or the error.
+    /// The todos of `query`, as mutations: loading, the todos, loaded — or the error. A limited
+    /// query fetches every todo that passes its filters, to count those the limit leaves out.
     private func fetch(_ query: TodoQuery, showingProgress: Bool = true) -> Observable<Mutation> {
         let clock = provider.clock
-        let todos = provider.todoService.fetch(query).map { Mutation.setTodos($0, today: clock.today()) }
+        var unlimited = query
+        unlimited.limit = nil
+        let todos = provider.todoService.fetch(unlimited)
+            .map { matching -> Mutation in
+                guard let limit = query.limit, matching.count > limit else {
+                    return .setTodos(matching, today: clock.today())
+                }
+                let shown = max(limit, 0)
+                let omittedDone = matching[shown...].lazy.filter(\.isDone).count
+                let omitted = Counts(pending: matching.count - shown - omittedDone, done: omittedDone)
+                return .setTodos(Array(matching[..<shown]), today: clock.today(), omitted: omitted)
+            }
             .catchAsError()
         guard showingProgress else { return todos }
         return .concat(.just(.setLoading(true)), todos, .just(.setLoading(false)))

@@ -155,14 +155,14 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     var order = all.filter { $0.id != id }
                     let insertAt = order.firstIndex { $0.id == next?.id } ?? order.count
                     order.insert(moved, at: insertAt)
+                    // The moved todo first, then those renumbered to make room (what undo names).
                     var put: [Todo] = []
-                    var before: [Todo] = []
+                    var before: [Todo] = [todo]
                     for (index, var other) in order.enumerated() {
                         let newPosition = (index + 1) * gap
                         if other.id == id {
                             moved.position = newPosition
-                            put.append(moved)
-                            before.append(todo)
+                            put.insert(moved, at: 0)
                         } else if other.position != newPosition {
                             before.append(other)
                             other.position = newPosition
@@ -191,6 +191,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 var changed: [Todo] = []
                 var before: [Todo] = []
                 var next: [Todo] = []
+                var nextFollows: [Int] = []
                 for todo in found {
                     guard !todo.isDone else {
                         after.append(todo)
@@ -212,6 +213,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                                 id: nextID, uuid: provider.uuids.next(), title: todo.title, note: todo.note,
                                 priority: todo.priority, due: nextDue, tags: todo.tags, createdAt: now,
                                 position: todo.position, recurrence: recurrence))
+                        nextFollows.append(todo.id)
                         nextID += 1
                     }
                     before.append(todo)
@@ -219,7 +221,9 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     after.append(done)
                 }
                 let change = changed.isEmpty ? nil : TodoChange(kind: .markedDone, put: changed + next, before: before)
-                return (change, TodoMarkResult(todos: after, changedIDs: changed.map(\.id), next: next))
+                let result = TodoMarkResult(
+                    todos: after, changedIDs: changed.map(\.id), next: next, nextFollows: nextFollows)
+                return (change, result)
             }
             if !result.changedIDs.isEmpty { events.send(.markedDone(result.changed, next: result.next)) }
             return result

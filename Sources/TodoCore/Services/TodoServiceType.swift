@@ -69,14 +69,24 @@ public struct TodoMarkResult: Sendable, Hashable {
     public var todos: [Todo]
     /// The ids of those that changed (the others already were as asked).
     public var changedIDs: [Int]
-    /// The next occurrences created for completed recurring todos.
+    /// The next occurrences created for completed recurring todos, in the order completed.
     public var next: [Todo]
+    /// For each of ``next``, in the same order, the id of the completed todo it follows.
+    public var nextFollows: [Int]
 
     /// Creates a result.
-    public init(todos: [Todo], changedIDs: [Int], next: [Todo] = []) {
+    public init(todos: [Todo], changedIDs: [Int], next: [Todo] = [], nextFollows: [Int] = []) {
         self.todos = todos
         self.changedIDs = changedIDs
         self.next = next
+        self.nextFollows = nextFollows
+    }
+
+    /// The next occurrence this completion created for the todo `id` (`nil` when it created
+    /// none: `id` was not recurring, or was done already).
+    public func next(after id: Int) -> Todo? {
+        guard let index = nextFollows.firstIndex(of: id), index < next.count else { return nil }
+        return next[index]
     }
 
     /// The todos that changed.
@@ -100,6 +110,20 @@ public struct TodoUndoResult: Sendable, Hashable {
         self.undoneKind = undoneKind
         self.restored = restored
         self.removed = removed
+    }
+
+    /// The todos the undone change was made on, as the user named them (what "Undid
+    /// completing 2 todos" counts), as they are now: those it created for `created`, those it
+    /// created or replaced for `imported`, the moved one for `moved` (not those renumbered to
+    /// make room, which follow it in ``restored``), otherwise every todo restored. The next
+    /// occurrences an undone completion created are in ``removed``, not here.
+    public var subjects: [Todo] {
+        switch undoneKind {
+        case .created: return removed
+        case .imported: return removed + restored
+        case .moved: return Array(restored.prefix(1))
+        case .updated, .deleted, .markedDone, .markedUndone, .cleared, .undone: return restored
+        }
     }
 }
 

@@ -25,7 +25,7 @@ enum AddCommand {
             if todo.priority != .none { details.append("\(todo.priority.name) priority") }
             if let recurrence = todo.recurrence { details.append("repeats \(recurrence)") }
             context.say(
-                "Added \(context.label(todo))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
+                context.line("Added ", todo, details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
         }
         return .success
     }

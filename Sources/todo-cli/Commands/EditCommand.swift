@@ -41,9 +41,9 @@ enum EditCommand {
         }
         guard let saved = state.savedTodo else { return context.fail(.unknownTodos([id])) }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.object(saved))
+            context.printJSON(TodoJSONOutput.object(saved, changed: saved != original))
         } else {
-            context.say((saved == original ? "Unchanged " : "Updated ") + context.label(saved))
+            context.say(context.line(saved == original ? "Unchanged " : "Updated ", saved))
         }
         return .success
     }

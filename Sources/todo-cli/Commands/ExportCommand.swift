@@ -24,7 +24,11 @@ enum ExportCommand {
             return context.fail(error)
         }
         let count = state.todos.count
-        context.say("Exported \(count) todo\(count == 1 ? "" : "s") to \(outputPath)")
+        if context.options.json {
+            context.printJSON(TodoJSONOutput.exportResult(count: count, file: outputPath, format: format.rawValue))
+        } else {
+            context.say("Exported \(count) todo\(count == 1 ? "" : "s") to \(outputPath)")
+        }
         return .success
     }
 }

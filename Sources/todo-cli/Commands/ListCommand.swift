@@ -14,23 +14,47 @@ enum ListCommand {
         guard !context.options.quiet else { return .success }
         context.output.out(bytes: context.listRenderer.renderBytes(state.todos))
         if context.terminal.outputIsTerminal {
-            context.output.out(context.style.apply(summary(state), .dim) + "\n")
+            for line in TextWrap.lines(summary(state), width: context.width) {
+                context.output.out(context.style.apply(line, .dim) + "\n")
+            }
         }
         return .success
     }
 
-    /// `3 pending, 1 done` (or `No pending todos.`), under the list on a terminal.
+    /// The line under the list on a terminal, counting every todo the query matches: `19
+    /// pending, 2 done`; `showing 4 of 19 pending` when the limit left some out; `No pending
+    /// todos.`, or `No pending todos match "milk" +shop.` when a search or filter matches
+    /// nothing.
     static func summary(_ state: TodoListReactor.State) -> String {
-        if state.todos.isEmpty {
-            switch state.query.status {
-            case .pending: return "No pending todos."
-            case .done: return "No done todos."
-            case .all: return "No todos."
-            }
+        let status = state.query.status
+        let matching = state.matching
+        if matching.total == 0 {
+            let todos = status == .all ? "todos" : "\(status.rawValue) todos"
+            let filter = filterDescription(state.query)
+            return filter.isEmpty ? "No \(todos)." : "No \(todos) match \(filter)."
         }
+        var counts: [String] = []
+        if matching.pending > 0 { counts.append("\(matching.pending) pending") }
+        if matching.done > 0 { counts.append("\(matching.done) done") }
+        let shown = state.todos.count
+        guard shown < matching.total else { return counts.joined(separator: ", ") }
+        if counts.count == 1 { return "showing \(shown) of \(counts[0])" }
+        return "showing \(shown) of \(matching.total) todos (\(counts.joined(separator: ", ")))"
+    }
+
+    /// The search and the filters of `query` in words: `"buy milk" +shop, high priority,
+    /// overdue` (empty when it has none).
+    static func filterDescription(_ query: TodoQuery) -> String {
         var parts: [String] = []
-        if state.pendingCount > 0 { parts.append("\(state.pendingCount) pending") }
-        if state.doneCount > 0 { parts.append("\(state.doneCount) done") }
+        let words = query.search.filter { !$0.isEmpty }
+        if !words.isEmpty {
+            parts.append("\"" + words.joined(separator: " ").shownOnOneLine + "\"")
+        }
+        if let tag = query.tag { parts.append("+" + tag.shownOnOneLine) }
+        if let priority = query.priority {
+            parts.append(priority == .none ? "no priority" : "\(priority.name) priority")
+        }
+        if query.overdueOnly { parts.append("overdue") }
         return parts.joined(separator: ", ")
     }
 }

@@ -14,24 +14,30 @@ enum MarkCommand {
         default: return context.fail(.unknownTodos(ids))
         }
         if context.options.json {
-            context.printJSON(
-                ids.count == 1 && result.todos.count == 1
-                    ? TodoJSONOutput.object(result.todos[0]) : TodoJSONOutput.array(result.todos))
+            let asArray = ids.count != 1 || result.todos.count != 1
+            context.printJSON(TodoJSONOutput.marked(result, asArray: asArray, completing: done))
             return .success
         }
         let changed = Set(result.changedIDs)
         var lines: [String] = []
         for todo in result.todos {
             if changed.contains(todo.id) {
-                lines.append((done ? "Completed " : "Reopened ") + context.label(todo))
+                lines.append(context.line(done ? "Completed " : "Reopened ", todo))
             } else {
-                lines.append((done ? "Already done " : "Already pending ") + context.label(todo))
+                lines.append(context.line(done ? "Already done " : "Already pending ", todo))
             }
+            // Each next occurrence under the todo it follows.
+            if let next = result.next(after: todo.id) { lines.append(nextLine(next, in: context)) }
         }
-        for next in result.next {
-            lines.append("Next: \(context.label(next))" + (next.due.map { " (due \($0))" } ?? ""))
+        for (index, next) in result.next.enumerated() where index >= result.nextFollows.count {
+            lines.append(nextLine(next, in: context))
         }
         context.say(lines.joined(separator: "\n"))
         return .success
+    }
+
+    /// `Next: 5: Water plants (due 2030-01-14)`.
+    private static func nextLine(_ next: Todo, in context: CommandContext) -> String {
+        context.line("Next: ", next, next.due.map { " (due \($0))" } ?? "")
     }
 }

@@ -11,7 +11,10 @@ enum MoveCommand {
         if context.options.json {
             context.printJSON(TodoJSONOutput.object(todo))
         } else {
-            context.say("Moved \(todo.id) to position \(position): \(todo.title.shownOnOneLine)")
+            context.say(
+                OutcomeText.line(
+                    "Moved \(todo.id) to position \(position): ", title: todo.title.shownOnOneLine, width: context.width
+                ))
         }
         return .success
     }

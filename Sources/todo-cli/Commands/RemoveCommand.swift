@@ -14,7 +14,7 @@ enum RemoveCommand {
                 context.printJSON(
                     ids.count == 1 && todos.count == 1 ? TodoJSONOutput.object(todos[0]) : TodoJSONOutput.array(todos))
             } else {
-                context.say(todos.map { "Deleted " + context.label($0) }.joined(separator: "\n"))
+                context.say(todos.map { context.line("Deleted ", $0) }.joined(separator: "\n"))
             }
             return .success
         case .cancelled?:

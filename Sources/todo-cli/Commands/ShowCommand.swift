@@ -11,7 +11,8 @@ enum ShowCommand {
         if context.options.json {
             context.printJSON(TodoJSONOutput.object(todo))
         } else if !context.options.quiet {
-            let renderer = TodoDetailRenderer(today: context.today, clock: context.provider.clock, style: context.style)
+            let renderer = TodoDetailRenderer(
+                today: context.today, clock: context.provider.clock, style: context.style, width: context.width)
             context.output.out(renderer.render(todo))
         }
         return .success

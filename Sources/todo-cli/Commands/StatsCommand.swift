@@ -23,11 +23,15 @@ enum StatsCommand {
         ]
         if !stats.tags.isEmpty {
             lines.append("")
-            let width = min(max(stats.tags.keys.map { DisplayWidth.of($0) + 1 }.max() ?? 0, 4), 30)
+            // The tag column: as wide as the longest tag (at most 30), narrower when the
+            // terminal is (tags then cut with `…`); the counts after it take 11 columns and done's.
+            let doneWidth = max(String(stats.tags.values.map(\.done).max() ?? 0).count, 4)
+            let room = max(context.width - 11 - doneWidth, 4)
+            let width = min(max(stats.tags.keys.map { DisplayWidth.of($0.shownOnOneLine) + 1 }.max() ?? 0, 4), 30, room)
             lines.append(DisplayWidth.pad("tag", to: width) + "  pending  done")
             for tag in stats.tags.keys.sorted() {
                 let count = stats.tags[tag]!
-                let name = DisplayWidth.pad(DisplayWidth.truncate("+" + tag, to: width), to: width)
+                let name = DisplayWidth.pad(DisplayWidth.truncate("+" + tag.shownOnOneLine, to: width), to: width)
                 lines.append(name + "  " + DisplayWidth.pad(String(count.pending), to: 7) + "  \(count.done)")
             }
         }

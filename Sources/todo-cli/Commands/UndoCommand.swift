@@ -12,7 +12,7 @@ enum UndoCommand {
             context.printJSON(TodoJSONOutput.undo(result))
             return .success
         }
-        context.say(OutcomeText.undo(result))
+        context.say(OutcomeText.undo(result, width: context.width))
         return .success
     }
 }

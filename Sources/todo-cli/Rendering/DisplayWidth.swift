@@ -49,6 +49,10 @@ enum DisplayWidth {
     static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if of(text) <= columns { return text }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one column a byte.
+            return String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + "…"
+        }
         var result = ""
         var used = 0
         for character in text {

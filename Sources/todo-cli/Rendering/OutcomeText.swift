@@ -8,17 +8,53 @@ enum OutcomeText {
         "\(todo.id): \(todo.title.shownOnOneLine)"
     }
 
-    /// What undoing `result` did: `Undid completing 3: Buy milk`.
-    static func undo(_ result: TodoUndoResult) -> String {
-        let verb = description(of: result.undoneKind)
-        let count = result.restored.count + result.removed.count
-        if count == 1, let todo = result.restored.first ?? result.removed.first {
-            return "Undid \(verb) \(label(todo))"
-        } else if result.undoneKind == .markedDone, result.restored.count == 1 {
-            let next = result.removed.map { String($0.id) }.joined(separator: ", ")
-            return "Undid \(verb) \(label(result.restored[0])) (removed its next occurrence \(next))"
+    /// `prefix`, `3: Buy milk` and `suffix` on one line of at most `width` columns (no limit
+    /// when `nil`): the title cut with `…` to fit, keeping at least a few of its columns.
+    static func line(_ prefix: String, _ todo: Todo, _ suffix: String = "", width: Int?) -> String {
+        line(prefix + "\(todo.id): ", title: todo.title.shownOnOneLine, suffix, width: width)
+    }
+
+    /// `prefix`, `title` and `suffix` on one line of at most `width` columns (no limit when
+    /// `nil`): the title cut with `…` to fit. When that would leave the title fewer than 4
+    /// columns, the title is cut to fit after `prefix` alone, and the suffix goes past `width`
+    /// (``CommandContext/say(_:)`` wraps it to the next line).
+    static func line(_ prefix: String, title: String, _ suffix: String = "", width: Int?) -> String {
+        guard let width else { return prefix + title + suffix }
+        let titleWidth = DisplayWidth.of(title)
+        let afterPrefix = width - DisplayWidth.of(prefix)
+        let room = afterPrefix - DisplayWidth.of(suffix)
+        if titleWidth <= room { return prefix + title + suffix }
+        let keep = min(titleWidth, 4)
+        let cut = room >= keep ? room : max(afterPrefix, keep)
+        return prefix + DisplayWidth.truncate(title, to: cut) + suffix
+    }
+
+    /// What undoing `result` did, naming what the user had done: `Undid completing 3: Buy
+    /// milk`, `Undid completing 2 todos (removed the next occurrence 5)`, `Undid moving 4: Call
+    /// mum` (not the todos renumbered to make room); on one line of at most `width` columns when
+    /// it names one todo.
+    static func undo(_ result: TodoUndoResult, width: Int? = nil) -> String {
+        let kind = result.undoneKind
+        let verb = description(of: kind)
+        let subjects = result.subjects
+        var details = ""
+        switch kind {
+        case .markedDone where !result.removed.isEmpty:
+            let ids = result.removed.map { String($0.id) }.joined(separator: ", ")
+            if result.removed.count > 1 {
+                details = " (removed the next occurrences \(ids))"
+            } else {
+                details = " (removed \(subjects.count == 1 ? "its" : "the") next occurrence \(ids))"
+            }
+        case .imported where !result.removed.isEmpty && !result.restored.isEmpty:
+            let earlier = result.restored.count == 1 ? "an earlier version" : "earlier versions"
+            details = " (removed \(result.removed.count), \(result.restored.count) back to \(earlier))"
+        default:
+            break
         }
-        return "Undid \(verb) \(count) todos"
+        if subjects.count == 1 { return line("Undid \(verb) ", subjects[0], details, width: width) }
+        let noun = kind == .cleared ? "done todos" : "todos"
+        return "Undid \(verb) \(subjects.count) \(noun)" + details
     }
 
     /// One line for a list action's outcome, for the message line of `todo ui`.

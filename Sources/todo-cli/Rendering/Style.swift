@@ -18,6 +18,11 @@ struct Style {
 
     /// `text` wrapped in the escapes for `codes` (unchanged when colour is off or no code).
     func apply(_ text: String, _ codes: Code...) -> String {
+        apply(text, codes)
+    }
+
+    /// `text` wrapped in the escapes for `codes` (unchanged when colour is off or no code).
+    func apply(_ text: String, _ codes: [Code]) -> String {
         guard isEnabled, !codes.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[" + codes.map(\.rawValue).joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }

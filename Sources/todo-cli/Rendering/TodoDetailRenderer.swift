@@ -6,7 +6,9 @@ import TodoCore
     import Foundation
 #endif
 
-/// The detail of one todo, for `todo show`: every field, times in local time.
+/// The detail of one todo, for `todo show`: every field, times in local time; fitted to a
+/// width when given (the title, values and note wrapped; under 12 columns for a value, each
+/// value goes under its name).
 ///
 /// ```text
 /// 3  Buy milk
@@ -26,17 +28,51 @@ struct TodoDetailRenderer {
     var clock: TodoClock
     /// The colours.
     var style: Style
+    /// The columns to fit in, or `nil` for no limit.
+    var width: Int? = nil
 
     /// The detail, ending with a line break.
     func render(_ todo: Todo) -> String {
         let indent = String(repeating: " ", count: String(todo.id).count + 2)
-        var lines = ["\(style.apply(String(todo.id), .bold))  \(style.apply(todo.title.shownOnOneLine, .bold))"]
-        func field(_ name: String, _ value: String) {
-            lines.append(indent + DisplayWidth.pad(name, to: 11) + value)
+        var lines: [String] = []
+        let titleLines = wrap(todo.title.shownOnOneLine, width: width.map { $0 - indent.count })
+        for (index, line) in titleLines.enumerated() {
+            lines.append((index == 0 ? style.apply(String(todo.id), .bold) + "  " : indent) + style.apply(line, .bold))
         }
-        field("status", todo.isDone ? style.apply("done", .green) : "pending")
+        /// `name` and `value` in two columns; wrapped in the value's column, or under the name
+        /// when that column is narrow. `codes` style the value.
+        func field(_ name: String, _ value: String, _ codes: [Style.Code] = []) {
+            let valueColumn = indent.count + 11
+            guard let width, DisplayWidth.of(value) > width - valueColumn else {
+                lines.append(indent + DisplayWidth.pad(name, to: 11) + style.apply(value, codes))
+                return
+            }
+            if width - valueColumn >= 12 {
+                for (index, line) in wrap(value, width: width - valueColumn).enumerated() {
+                    lines.append(
+                        (index == 0 ? indent + DisplayWidth.pad(name, to: 11) : pad(valueColumn))
+                            + style.apply(line, codes))
+                }
+            } else {
+                lines.append(indent + name)
+                for line in wrap(value, width: width - indent.count - 2) {
+                    lines.append(pad(indent.count + 2) + style.apply(line, codes))
+                }
+            }
+        }
+        if todo.isDone { field("status", "done", [.green]) } else { field("status", "pending") }
         if todo.priority != .none { field("priority", todo.priority.name) }
-        if let due = todo.due { field("due", due.description + relative(due, isDone: todo.isDone)) }
+        if let due = todo.due {
+            let relative = relative(due, isDone: todo.isDone)
+            if let width, DisplayWidth.of(due.description + relative.text) > width - indent.count - 11 {
+                // Wrapped: the whole value in the relative part's colour.
+                field("due", due.description + relative.text, relative.codes)
+            } else {
+                lines.append(
+                    indent + DisplayWidth.pad("due", to: 11) + due.description
+                        + style.apply(relative.text, relative.codes))
+            }
+        }
         if !todo.tags.isEmpty { field("tags", todo.sortedTags.joined(separator: " ").shownOnOneLine) }
         if let recurrence = todo.recurrence { field("repeats", recurrence.description) }
         field("created", local(todo.createdAt))
@@ -46,21 +82,66 @@ struct TodoDetailRenderer {
         if let note = todo.note {
             lines.append("")
             for line in note.shownOnLines.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append(line.isEmpty ? "" : indent + line)
+                guard !line.isEmpty else {
+                    lines.append("")
+                    continue
+                }
+                guard let width else {
+                    lines.append(indent + line)
+                    continue
+                }
+                // Tabs measured as the terminal shows them (to the next multiple of 8); kept
+                // when the line fits, else spaces in the wrapped lines.
+                let expanded = expandingTabs(String(line), from: indent.count)
+                if DisplayWidth.of(expanded) <= width - indent.count {
+                    lines.append(indent + line)
+                    continue
+                }
+                for part in wrap(expanded, width: width - indent.count) { lines.append(indent + part) }
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func relative(_ due: CalendarDay, isDone: Bool) -> String {
+    /// ` (tomorrow)`, ` (overdue by 3 days)` in red…
+    private func relative(_ due: CalendarDay, isDone: Bool) -> (text: String, codes: [Style.Code]) {
         let days = today.days(to: due)
         switch days {
-        case 0: return " (today)"
-        case 1: return " (tomorrow)"
-        case -1: return isDone ? " (yesterday)" : style.apply(" (overdue: yesterday)", .red)
-        case ..<0: return isDone ? " (\(-days) days ago)" : style.apply(" (overdue by \(-days) days)", .red)
-        default: return " (in \(days) days)"
+        case 0: return (" (today)", [])
+        case 1: return (" (tomorrow)", [])
+        case -1: return isDone ? (" (yesterday)", []) : (" (overdue: yesterday)", [.red])
+        case ..<0: return isDone ? (" (\(-days) days ago)", []) : (" (overdue by \(-days) days)", [.red])
+        default: return (" (in \(days) days)", [])
         }
+    }
+
+    /// `text` wrapped to `width` columns (one line without a width, or with less than one).
+    private func wrap(_ text: String, width: Int?) -> [String] {
+        guard let width, width >= 1, DisplayWidth.of(text) > width else { return [text] }
+        return TextWrap.lines(text, width: width)
+    }
+
+    private func pad(_ columns: Int) -> String {
+        String(repeating: " ", count: columns)
+    }
+
+    /// `text` with each tab replaced by the spaces up to the next multiple of 8 columns, counted
+    /// from `column` (where the text starts on the screen).
+    private func expandingTabs(_ text: String, from column: Int) -> String {
+        guard text.contains("\t") else { return text }
+        var result = ""
+        var at = column
+        for character in text {
+            if character == "\t" {
+                let spaces = 8 - at % 8
+                result += String(repeating: " ", count: spaces)
+                at += spaces
+            } else {
+                result.append(character)
+                at += DisplayWidth.of(character)
+            }
+        }
+        return result
     }
 
     private func local(_ date: Date) -> String {

@@ -1,8 +1,11 @@
 import TodoCore
 
 /// The aligned listing of `todo list`: id, done mark, priority, due date, title and tags,
-/// fitted to the terminal's width (titles are cut with `…`); overdue dates and priorities in
-/// colour when colour is on.
+/// fitted to the width: no line is wider. Titles are cut with `…`, tags shown whole or left
+/// out; when the title would keep fewer than 12 columns the priority shrinks to one letter and
+/// the dates to `MM-DD` (when all are in this year), then the priority column goes, then the
+/// due column. Overdue dates and priorities are in colour when colour is on; done todos are
+/// dim, the whole line, without the priority's colour.
 ///
 /// ```text
 ///  3 [ ] high 2030-01-08 Buy milk             +shop
@@ -11,93 +14,143 @@ import TodoCore
 struct TodoListRenderer {
     /// The day overdue is measured from.
     var today: CalendarDay
-    /// The columns available, or `nil` for no limit (output that is not a terminal).
+    /// The columns available, or `nil` for no limit.
     var width: Int?
     /// The colours.
     var style: Style
 
-    /// The listing as UTF-8 bytes, one line per todo (empty for no todos), built without
-    /// intermediate strings (100,000 lines take a few milliseconds).
-    func renderBytes(_ todos: [Todo]) -> [UInt8] {
-        guard !todos.isEmpty else { return [] }
+    /// The columns of one listing, chosen once for all its lines.
+    struct Columns: Hashable {
+        /// How a column shows.
+        enum Form: Hashable {
+            /// Left out.
+            case hidden
+            /// In full: `high`, `2030-01-08`.
+            case full
+            /// Shortened: `H`, `01-08`.
+            case short
+        }
+
+        /// The digits of the largest id.
+        var idWidth: Int
+        /// The priority column.
+        var priority: Form
+        /// The due column.
+        var due: Form
+
+        /// The columns before the title: id, mark, priority, date and the spaces between.
+        var prefixWidth: Int {
+            let priorityWidth = priority == .hidden ? 0 : priority == .full ? 5 : 2
+            let dueWidth = due == .hidden ? 0 : due == .full ? 11 : 6
+            return idWidth + 4 + priorityWidth + dueWidth + 1
+        }
+    }
+
+    /// The fewest columns a title keeps before other columns shrink (when it needs them).
+    static let minimumTitleWidth = 12
+
+    /// The columns for `todos` at this width (see the type's description).
+    func columns(for todos: [Todo]) -> Columns {
         var maxID = 0
         var hasPriority = false
         var hasDue = false
+        var dueThisYear = true
         for todo in todos {
             if todo.id > maxID { maxID = todo.id }
             if todo.priority != .none { hasPriority = true }
-            if todo.due != nil { hasDue = true }
+            if let due = todo.due {
+                hasDue = true
+                if due.year != today.year { dueThisYear = false }
+            }
         }
-        let idWidth = digits(maxID)
+        let full = Columns(
+            idWidth: digits(maxID), priority: hasPriority ? .full : .hidden, due: hasDue ? .full : .hidden)
+        guard let width, width - full.prefixWidth < TodoListRenderer.minimumTitleWidth else { return full }
+        // Narrow: shrink only as far as the longest title needs.
+        let longest = todos.reduce(0) { max($0, DisplayWidth.of($1.title.shownOnOneLine)) }
+        let need = min(longest, TodoListRenderer.minimumTitleWidth)
+        let shortDue: Columns.Form = hasDue ? (dueThisYear ? .short : .full) : .hidden
+        let candidates = [
+            full,
+            Columns(idWidth: full.idWidth, priority: hasPriority ? .short : .hidden, due: shortDue),
+            Columns(idWidth: full.idWidth, priority: .hidden, due: shortDue),
+            Columns(idWidth: full.idWidth, priority: .hidden, due: .hidden),
+        ]
+        return candidates.first { width - $0.prefixWidth >= need } ?? candidates[candidates.count - 1]
+    }
+
+    /// The listing as UTF-8 bytes, one line per todo (empty for no todos), built without
+    /// intermediate strings where it can (100,000 lines take a few milliseconds).
+    func renderBytes(_ todos: [Todo]) -> [UInt8] {
+        guard !todos.isEmpty else { return [] }
+        let columns = columns(for: todos)
         var out: [UInt8] = []
         out.reserveCapacity(todos.count * 72)
-        var idDigits = [UInt8](repeating: 0, count: 20)
-        for todo in todos {
-            // id, right-aligned
-            var value = todo.id
-            var count = 0
-            repeat {
-                idDigits[count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0
-            for _ in count..<idWidth { out.append(0x20) }
-            for index in stride(from: count - 1, through: 0, by: -1) { out.append(idDigits[index]) }
-            out.append(contentsOf: todo.isDone ? TodoListRenderer.doneMark : TodoListRenderer.pendingMark)
-            var prefixWidth = idWidth + 4
-            if hasPriority {
-                out.append(0x20)
-                append(priority: todo.priority, to: &out)
-                prefixWidth += 5
+        if let width, width <= columns.prefixWidth {
+            // Not even the id and the mark fit with a title: each line cut as plain text.
+            let plain = TodoListRenderer(today: today, width: nil, style: Style(isEnabled: false))
+            for todo in todos {
+                var bytes: [UInt8] = []
+                plain.append(todo, columns: columns, to: &bytes)
+                let cut = Array(
+                    DisplayWidth.truncate(String(decoding: bytes.dropLast(), as: UTF8.self), to: width).utf8)
+                if todo.isDone { appendStyled(cut, "2", to: &out) } else { out.append(contentsOf: cut) }
+                out.append(0x0A)
             }
-            if hasDue {
-                out.append(0x20)
-                if let due = todo.due {
-                    let text = TodoListRenderer.digits(of: due)
-                    if todo.isOverdue(today: today) {
-                        appendStyled(text, "31;1", to: &out)
-                    } else {
-                        out.append(contentsOf: text)
-                    }
-                } else {
-                    out.append(contentsOf: TodoListRenderer.noDue)
-                }
-                prefixWidth += 11
-            }
-            out.append(0x20)
-            prefixWidth += 1
-            let tags =
-                todo.tags.isEmpty ? "" : todo.sortedTags.map { "+" + $0 }.joined(separator: " ").shownOnOneLine
-            var title = todo.title.shownOnOneLine
-            var titleWidth = -1
-            if let width {
-                let tagWidth = tags.isEmpty ? 0 : DisplayWidth.of(tags) + 2
-                let room = max(width - prefixWidth - tagWidth, 12)
-                titleWidth = DisplayWidth.of(title)
-                if titleWidth > room {
-                    title = DisplayWidth.truncate(title, to: room)
-                    titleWidth = DisplayWidth.of(title)
-                }
-            }
-            if todo.isDone {
-                appendStyled(Array(title.utf8), "2", to: &out)
-            } else {
-                out.append(contentsOf: title.utf8)
-            }
-            if !tags.isEmpty {
-                var shownTags = tags
-                if let width {
-                    shownTags = DisplayWidth.truncate(tags, to: max(width - prefixWidth - titleWidth - 2, 0))
-                }
-                if !shownTags.isEmpty {
-                    out.append(0x20)
-                    out.append(0x20)
-                    appendStyled(Array(shownTags.utf8), "36", to: &out)
-                }
-            }
-            out.append(0x0A)
+            return out
         }
+        for todo in todos { append(todo, columns: columns, to: &out) }
         return out
+    }
+
+    /// Appends the line of `todo`.
+    private func append(_ todo: Todo, columns: Columns, to out: inout [UInt8]) {
+        // A done todo is dim, the whole line, and nothing in it is coloured.
+        let dim = todo.isDone && style.isEnabled
+        if dim { out.append(contentsOf: TodoListRenderer.dimStart) }
+        let line = dim ? TodoListRenderer(today: today, width: width, style: Style(isEnabled: false)) : self
+        // The id, right-aligned.
+        let count = digits(todo.id)
+        for _ in count..<max(columns.idWidth, count) { out.append(0x20) }
+        var value = todo.id
+        for _ in 0..<count { out.append(0x30) }
+        for index in stride(from: out.count - 1, through: out.count - count, by: -1) {
+            out[index] = 0x30 + UInt8(value % 10)
+            value /= 10
+        }
+        out.append(contentsOf: todo.isDone ? TodoListRenderer.doneMark : TodoListRenderer.pendingMark)
+        if columns.priority != .hidden {
+            out.append(0x20)
+            line.append(priority: todo.priority, short: columns.priority == .short, to: &out)
+        }
+        if columns.due != .hidden {
+            out.append(0x20)
+            if let due = todo.due {
+                var text = TodoListRenderer.digits(of: due)
+                if columns.due == .short { text.removeFirst(5) }
+                if todo.isOverdue(today: today) {
+                    line.appendStyled(text, "31;1", to: &out)
+                } else {
+                    out.append(contentsOf: text)
+                }
+            } else {
+                out.append(contentsOf: columns.due == .short ? TodoListRenderer.noShortDue : TodoListRenderer.noDue)
+            }
+        }
+        out.append(0x20)
+        var title = todo.title.shownOnOneLine
+        var tags = TitleAndTags.tags(of: todo)
+        if let width {
+            (title, tags) = TitleAndTags.fit(title: title, tags: tags, columns: width - columns.prefixWidth)
+        }
+        out.append(contentsOf: title.utf8)
+        if !tags.isEmpty {
+            out.append(0x20)
+            out.append(0x20)
+            line.appendStyled(Array(tags.utf8), "36", to: &out)
+        }
+        if dim { out.append(contentsOf: TodoListRenderer.styleEnd) }
+        out.append(0x0A)
     }
 
     /// `YYYY-MM-DD` as bytes.
@@ -118,12 +171,18 @@ struct TodoListRenderer {
     private static let doneMark = Array(" [x]".utf8)
     private static let pendingMark = Array(" [ ]".utf8)
     private static let noDue = Array("-         ".utf8)
+    private static let noShortDue = Array("-    ".utf8)
+    private static let dimStart: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "m")]
+    private static let styleEnd: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
     private static let priorityLabels: [[UInt8]] = [
         Array("    ".utf8), Array("low ".utf8), Array("med ".utf8), Array("high".utf8),
     ]
+    private static let priorityLetters: [[UInt8]] = [
+        Array(" ".utf8), Array("L".utf8), Array("M".utf8), Array("H".utf8),
+    ]
 
-    private func append(priority: Priority, to out: inout [UInt8]) {
-        let label = TodoListRenderer.priorityLabels[priority.rawValue]
+    private func append(priority: Priority, short: Bool, to out: inout [UInt8]) {
+        let label = (short ? TodoListRenderer.priorityLetters : TodoListRenderer.priorityLabels)[priority.rawValue]
         switch priority {
         case .high: appendStyled(label, "31;1", to: &out)
         case .medium: appendStyled(label, "33", to: &out)
@@ -143,7 +202,7 @@ struct TodoListRenderer {
         out.append(contentsOf: UnsafeBufferPointer(start: codes.utf8Start, count: codes.utf8CodeUnitCount))
         out.append(UInt8(ascii: "m"))
         out.append(contentsOf: text)
-        out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+        out.append(contentsOf: TodoListRenderer.styleEnd)
     }
 
     private func digits(_ value: Int) -> Int {

@@ -30,12 +30,25 @@ final class CommandContext {
     /// Today, in the local time zone.
     var today: CalendarDay { provider.clock.today() }
 
-    /// Prints a success message (nothing with `--quiet` or `--json`), shown safely: a path the
-    /// user gave cannot act on the terminal (``String/shownOnLines``).
+    /// The columns human-readable output fits in (see ``Terminal/lineWidth``).
+    var width: Int { terminal.lineWidth }
+
+    /// Prints a success message (nothing with `--quiet` or `--json`), shown safely — a path the
+    /// user gave cannot act on the terminal (``String/shownOnLines``) — and each line wrapped to
+    /// ``width`` (between words when it can).
     func say(_ text: String) {
         guard !options.quiet, !options.json else { return }
         let shown = text.shownOnLines
-        output.out(shown.hasSuffix("\n") ? shown : shown + "\n")
+        var lines: [String] = []
+        for line in shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast(shown.hasSuffix("\n") ? 1 : 0)
+        {
+            if DisplayWidth.of(line) <= width {
+                lines.append(String(line))
+            } else {
+                lines += TextWrap.lines(String(line), width: width)
+            }
+        }
+        output.out(lines.joined(separator: "\n") + "\n")
     }
 
     /// Prints a result for scripts (nothing with `--quiet`).
@@ -92,11 +105,17 @@ final class CommandContext {
 
     /// The list renderer for this terminal.
     var listRenderer: TodoListRenderer {
-        TodoListRenderer(today: today, width: terminal.outputIsTerminal ? terminal.width : nil, style: style)
+        TodoListRenderer(today: today, width: width, style: style)
     }
 
     /// `3: Buy milk`, for messages.
     func label(_ todo: Todo) -> String {
         OutcomeText.label(todo)
+    }
+
+    /// `prefix`, `3: Buy milk` and `suffix` on one line of at most ``width`` columns, the title
+    /// cut with `…` to fit: a message about one todo ("Completed 3: Buy milk").
+    func line(_ prefix: String, _ todo: Todo, _ suffix: String = "") -> String {
+        OutcomeText.line(prefix, todo, suffix, width: width)
     }
 }

@@ -42,6 +42,13 @@ struct Terminal {
             errorIsTerminal: isatty(2) == 1, width: width)
     }
 
+    /// The columns human-readable output fits in: `COLUMNS` when it is a positive number, else
+    /// the width of standard output's terminal, else 80 (a pipe, a file). No line is wider.
+    var lineWidth: Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return width ?? 80
+    }
+
     /// Whether to print colours: only to a terminal, and neither `NO_COLOR` (any value but
     /// empty) nor `--no-color`.
     func usesColor(noColorOption: Bool) -> Bool {

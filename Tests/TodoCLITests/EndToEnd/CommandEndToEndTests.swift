@@ -152,6 +152,29 @@ import Testing
         #expect(await titles("list") == ["Water plants"])
     }
 
+    /// Issue 17: "Undid completing 3 todos" for 2 completed; the next occurrence missing from
+    /// `done --json`; each `Next:` far from its todo.
+    @Test func doneAndUndoSayWhatTheUserDid() async throws {
+        await todo.run(["add", "A", "--repeat", "daily"])
+        await todo.run("add B")
+        let completed = await todo.run("done 1 2").stdout.split(separator: "\n")
+        #expect(completed.count == 3)
+        #expect(
+            completed[0] == "Completed 1: A" && completed[1].hasPrefix("Next: 3: A (due ")
+                && completed[2] == "Completed 2: B")
+        #expect(await todo.run("undo").stdout == "Undid completing 2 todos (removed the next occurrence 3)\n")
+        let done = try #require(await todo.run("done 2 1 --json").json as? [[String: Any]])
+        #expect(done.map { $0["id"] as? Int } == [2, 1])
+        #expect(done[0]["next"] is NSNull)
+        let next = try #require(done[1]["next"] as? [String: Any])
+        #expect(next["id"] as? Int == 4 && next["title"] as? String == "A" && next["recurrence"] as? String == "daily")
+        await todo.run("add C --repeat weekly")
+        await todo.run("add D")
+        let lines = await todo.run("done 6 5").stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0] == "Completed 6: D" && lines[1] == "Completed 5: C" && lines[2].hasPrefix("Next: 7: C (due "))
+    }
+
     @Test func severalIdsAreAllOrNothing() async {
         await todo.run("add a")
         await todo.run("add b")

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import todo_cli
+
 /// `todo` on a pseudo-terminal (colour, width, prompts) and `todo shell` in a pipe.
 @Suite struct TerminalEndToEndTests {
     let todo = TodoSandbox()
@@ -69,6 +71,55 @@ import Testing
             #expect(line.contains("…"), "cut: \(line)")
             #expect(displayWidth(line) <= 40, "\(line) takes \(displayWidth(line)) columns")
         }
+    }
+
+    /// Issue 17: at 30 columns lines were 31 to 39 wide, at 40 tags were cut to `+w…`, and the
+    /// summary counted the rows shown.
+    @Test func noLineIsWiderThanANarrowTerminal() async throws {
+        await todo.run(["add", "Late", "--due", "2000-01-01", "--priority", "high", "--tag", "work"])
+        for index in 1...18 {
+            await todo.run([
+                "add", "Task \(index): prepare the 日本語 slides 🎉 for the quarterly review", "--due",
+                "2030-01-0\(index % 9 + 1)",
+                "--priority", "low", "--tag", "work", "--tag", "presentation", "--tag", "q4",
+            ])
+        }
+        await todo.run("done 1")
+        for columns: UInt16 in [20, 30, 40, 80] {
+            for arguments in [
+                ["list"], ["list", "--all", "--limit", "4"], ["show", "2"], ["stats"], ["list", "zebra"],
+            ] {
+                let shown = try runOnTerminal(arguments, columns: columns)
+                #expect(shown.status == 0)
+                for line in shown.screen.withoutEscapes.components(separatedBy: .newlines) {
+                    #expect(DisplayWidth.of(line) <= Int(columns), "\(arguments) at \(columns): '\(line)'")
+                    #expect(!line.contains("+w…") && !line.contains("+p…"), "a tag cut to nothing: \(line)")
+                }
+            }
+        }
+        let limited = try runOnTerminal(["list", "--limit", "4", "--no-color"]).screen
+        #expect(limited.contains("showing 4 of 18 pending"), "\(limited)")
+        let nothing = try runOnTerminal(["list", "zebra", "--no-color"]).screen
+        #expect(nothing.contains("No pending todos match \"zebra\"."), "\(nothing)")
+        let coloured = try runOnTerminal(["list", "--done"]).screen
+        #expect(coloured.contains("\u{1B}[2m1 [x] high 2000-01-01 Late  +work\u{1B}[0m"), "dim, no red: \(coloured)")
+    }
+
+    @Test func aPipeFitsColumnsOrEightyColumns() async throws {
+        await todo.run([
+            "add", String(repeating: "A very long title ", count: 8), "--tag", "work", "--due", "2030-01-08",
+        ])
+        await todo.run(["add", "短い", "--tag", "home", "--tag", String(repeating: "t", count: 90)])
+        for (environment, columns) in [(["COLUMNS": "30"], 30), ([:], 80), (["COLUMNS": "20"], 20)] {
+            for arguments in [["list"], ["show", "1"], ["done", "1"], ["undo"], ["stats"]] {
+                let result = await todo.run(arguments, environment: environment)
+                #expect(result.status == 0, "\(result)")
+                for line in result.stdout.split(separator: "\n") {
+                    #expect(DisplayWidth.of(line) <= columns, "\(arguments) \(environment): '\(line)'")
+                }
+            }
+        }
+        #expect(await todo.run(["list", "--json"]).stdout.contains(String(repeating: "A very long title ", count: 7)))
     }
 
     @Test func aConfirmationIsAskedOnATerminal() async throws {

@@ -327,6 +327,38 @@ import TodoCore
         #expect(text.contains("\u{1B}[31;1m2030-01-03"), "an overdue date in red")
         #expect(text.contains("\u{1B}[36m+q1 +work"), "tags in cyan")
     }
+
+    @Test func aDoneRowIsDimWithoutThePriorityColour() throws {
+        let todos = [
+            uiTodo(1, "Still open", priority: .high, due: "2029-12-01", tags: ["x"]),
+            uiTodo(2, "Finished", isDone: true, priority: .high, due: "2029-12-01", tags: ["x"]),
+        ]
+        for columns in [40, 80] {
+            let frame = UIScreen(screenInput(todos, columns: columns)).render()
+            let done = try #require(frame.lines.first { $0.text.contains("Finished") })
+            for span in done.spans.dropFirst() where !span.text.allSatisfy({ $0 == " " }) {
+                #expect(span.codes == [.dim], "'\(span.text)' in \(span.codes) at \(columns) columns")
+            }
+            let pending = try #require(frame.lines.first { $0.text.contains("Still open") })
+            #expect(pending.spans.contains { $0.codes.contains(.red) }, "a pending todo keeps its colours")
+        }
+    }
+
+    @Test(arguments: [20, 40, 52])
+    func aNarrowPaneShowsEveryDateLegibly(columns: Int) {
+        let thisYear = [uiTodo(1, "Buy milk", due: "2030-01-08"), uiTodo(2, "Pay rent", due: "2030-12-01")]
+        let thisYearLines = screenText(screenInput(thisYear, columns: columns))
+        #expect(thisYearLines[2].hasPrefix(">1 [ ] 01-08 Buy"), "\(thisYearLines[2])")
+        #expect(thisYearLines[3].hasPrefix(" 2 [ ] 12-01 Pay"), "\(thisYearLines[3])")
+        let mixed =
+            thisYear + [uiTodo(3, "Renew passport", due: "2031-03-02"), uiTodo(4, "Old one", due: "2028-05-06")]
+        let lines = screenText(screenInput(mixed, columns: columns))
+        #expect(lines[2].hasPrefix(">1 [ ] 2030-01-08 "), "\(lines[2])")
+        #expect(lines[4].hasPrefix(" 3 [ ] 2031-03-02 "), "\(lines[4])")
+        #expect(lines[5].hasPrefix(" 4 [ ] 2028-05-06 "), "\(lines[5])")
+        expectFitted(lines, columns: columns)
+        for line in lines { #expect(!line.contains("2031 ") && !line.contains("2028 "), "never a bare year: \(line)") }
+    }
 }
 
 extension String {

@@ -55,7 +55,7 @@ import Testing
         let next = Todo(
             id: 2, uuid: uuid(2), title: "Water plants", due: day("2030-01-14"), createdAt: clock.now,
             position: created.position, recurrence: .weekly)
-        let result = TodoMarkResult(todos: [done], changedIDs: [1], next: [next])
+        let result = TodoMarkResult(todos: [done], changedIDs: [1], next: [next], nextFollows: [1])
         list.send(.toggleDone(id: 1)) {
             $0.todos = [next]
             $0.outcome = .completed(result)

@@ -42,7 +42,30 @@ import Testing
             $0.todos = [bread, milk]
             $0.isLoaded = true
         }
-        #expect(service.fetchSpy.calls == [query])
+        var unlimited = query
+        unlimited.limit = nil
+        #expect(service.fetchSpy.calls == [unlimited], "every match, to count those the limit leaves out")
+        store.finish()
+    }
+
+    @Test func aLimitedListCountsWhatTheLimitLeavesOut() {
+        let store = ReactorTestStore(TodoListReactor(provider: provider))
+        let query = TodoQuery(status: .all, limit: 1)
+        let eggs = sample(4, "Buy eggs")
+        service.fetchSpy.returns([milk, done, bread, eggs])
+        store.send(.setQuery(query)) {
+            $0.query = query
+            $0.todos = [self.milk]
+            $0.omitted = TodoListReactor.Counts(pending: 2, done: 1)
+            $0.isLoaded = true
+        }
+        #expect(store.state.matching == TodoListReactor.Counts(pending: 3, done: 1))
+        // Any change to a limited list fetches again, so that the counts stay right.
+        service.fetchSpy.returns([milk, done, bread, eggs, sample(5, "Buy jam")])
+        service.events.send(.created([sample(5, "Buy jam")]))
+        store.receive(
+            .setTodos([milk], today: day("2030-01-07"), omitted: TodoListReactor.Counts(pending: 3, done: 1))
+        ) { $0.omitted = TodoListReactor.Counts(pending: 3, done: 1) }
         store.finish()
     }
 

@@ -212,6 +212,63 @@ import Testing
         #expect(try service.fetch(TodoQuery(status: .all)).value().count == 2, "no second series")
     }
 
+    @Test func eachNextOccurrenceIsLinkedToTheTodoItFollows() throws {
+        let daily = try add("Water plants") { $0.recurrence = .daily }
+        let plain = try add("Buy milk")
+        let weekly = try add("Clean up") { $0.recurrence = .weekly }
+        let result = try service.markDone(ids: [weekly.id, plain.id, daily.id]).value()
+        #expect(result.next.map(\.title) == ["Clean up", "Water plants"])
+        #expect(result.next(after: weekly.id)?.title == "Clean up")
+        #expect(result.next(after: weekly.id)?.recurrence == .weekly)
+        #expect(result.next(after: daily.id)?.title == "Water plants")
+        #expect(result.next(after: plain.id) == nil)
+        let again = try service.markDone(ids: [daily.id]).value()
+        #expect(again.next(after: daily.id) == nil, "already done: no next occurrence")
+    }
+
+    /// What each kind of undo names: the todos the user acted on, not the side effects (next
+    /// occurrences, todos renumbered to make room).
+    @Test func anUndoNamesTheTodosTheUserActedOn() throws {
+        let a = try add("a") { $0.recurrence = .daily }
+        let b = try add("b")
+        #expect(try service.undo().value().subjects.map(\.id) == [b.id], "adding")
+        try add("c")
+        _ = try service.markDone(ids: [a.id, 3]).value()
+        let completing = try service.undo().value()
+        #expect(completing.subjects.map(\.id) == [a.id, 3])
+        #expect(completing.removed.map(\.title) == ["a"], "the next occurrence")
+        _ = try service.update(id: 3, TodoPatch(title: "C")).value()
+        #expect(try service.undo().value().subjects.map(\.id) == [3], "editing")
+        _ = try service.delete(ids: [1, 3]).value()
+        #expect(try service.undo().value().subjects.map(\.id) == [1, 3], "deleting")
+        _ = try service.markDone(ids: [3]).value()
+        _ = try service.markUndone(ids: [3]).value()
+        #expect(try service.undo().value().subjects.map(\.id) == [3], "reopening")
+        _ = try service.clearCompleted().value()
+        #expect(try service.undo().value().subjects.map(\.id) == [3], "clearing")
+        clock.advance(days: 1)
+        var newer = ImportedTodo(try service.todo(id: 1).value())
+        newer.title = "a, imported"
+        newer.updatedAt = clock.now
+        _ = try service.importTodos([newer, ImportedTodo(title: "d")]).value()
+        let importing = try service.undo().value()
+        #expect(Set(importing.subjects.map(\.title)) == ["a", "d"], "one replaced, one created")
+    }
+
+    @Test func undoingAMoveThatRenumberedNamesOnlyTheMovedTodo() throws {
+        for title in ["a", "b", "c"] { try add(title) }
+        for round in 0..<40 {
+            let id = round % 2 == 0 ? 3 : 2
+            _ = try service.move(id: id, to: 2).value()
+            guard case .moved(let moved, let renumbered)? = published.last, !renumbered.isEmpty else { continue }
+            let undone = try service.undo().value()
+            #expect(undone.restored.count == renumbered.count + 1)
+            #expect(undone.subjects.map(\.id) == [moved.id])
+            return
+        }
+        Issue.record("no move renumbered the list")
+    }
+
     @Test func undoGoesBackSeveralChangesAndBringsBackDeletedTodos() throws {
         let a = try add("a")
         try add("b")

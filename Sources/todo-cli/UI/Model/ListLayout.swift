@@ -26,6 +26,9 @@ struct ListLayout: Sendable {
         var hasPriority = false
         /// Whether any todo has a due date (else the column is left out).
         var hasDue = false
+        /// The years of the earliest and the latest due dates (`nil` without any): a narrow
+        /// pane shows `01-08` only when every date is in this year.
+        var dueYears: ClosedRange<Int>?
     }
 
     /// The list reactor's todos, as they are.
@@ -49,7 +52,11 @@ struct ListLayout: Sendable {
         for todo in todos {
             if todo.id > maxID { maxID = todo.id }
             if todo.priority != .none { columns.hasPriority = true }
-            if todo.due != nil { columns.hasDue = true }
+            if let due = todo.due {
+                columns.hasDue = true
+                let years = columns.dueYears ?? due.year...due.year
+                columns.dueYears = min(years.lowerBound, due.year)...max(years.upperBound, due.year)
+            }
             if todo.isDone {
                 seenDone = true
             } else {

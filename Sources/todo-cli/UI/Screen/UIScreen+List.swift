@@ -41,41 +41,43 @@ extension UIScreen {
     }
 
     /// One todo: `> 12 [ ] high 2030-01-08 Buy milk  +shop`, fitted to `width`; narrow
-    /// panes (under 60 columns) show the priority as one letter and the date without its year.
+    /// panes (under 60 columns) show the priority as one letter, and the dates as `01-08` when
+    /// all are in this year. A done todo is dim, the whole row, without the priority's colour.
     func row(_ todo: Todo, selected: Bool, width: Int) -> ScreenLine {
         let columns = input.layout.columns
         let narrow = width < 60
+        let today = input.list.today
+        let shortDates = narrow && columns.dueYears.map { $0 == today.year...today.year } ?? true
+        let done = todo.isDone
+        func codes(_ codes: [Style.Code]) -> [Style.Code] { done ? [.dim] : codes }
         var line = ScreenLine(selected ? ">" : " ", .bold)
         let id = String(todo.id)
         line.append(String(repeating: " ", count: max(columns.idWidth - id.count, 0)) + id + " ", .dim)
-        line.append(todo.isDone ? "[x]" : "[ ]", todo.isDone ? [.green] : [])
+        line.append(done ? "[x]" : "[ ]", codes([]))
         if columns.hasPriority {
-            line.append(" ")
-            line.append(priorityLabel(todo.priority, narrow: narrow), priorityCodes(todo.priority))
+            line.append(" ", codes([]))
+            line.append(priorityLabel(todo.priority, narrow: narrow), codes(priorityCodes(todo.priority)))
         }
         if columns.hasDue {
-            line.append(" ")
+            line.append(" ", codes([]))
             if let due = todo.due {
-                let text = narrow ? shortDate(due) : due.description
-                line.append(text, todo.isOverdue(today: input.list.today) ? [.red, .bold] : [])
+                let text = shortDates ? String(due.description.dropFirst(5)) : due.description
+                line.append(text, codes(todo.isOverdue(today: today) ? [.red, .bold] : []))
             } else {
-                line.append(narrow ? "-    " : "-         ")
+                line.append(shortDates ? "-    " : "-         ", codes([]))
             }
         }
-        line.append(" ")
-        let title = todo.title.terminalSafe
-        let tags = todo.tags.isEmpty ? "" : todo.sortedTags.map { "+" + $0 }.joined(separator: " ").terminalSafe
+        line.append(" ", codes([]))
         let prefix = line.width
-        let tagWidth = tags.isEmpty ? 0 : DisplayWidth.of(tags) + 2
-        let room = max(width - prefix - tagWidth, min(12, width - prefix))
-        let shownTitle = DisplayWidth.truncate(title, to: max(room, 0))
-        line.append(shownTitle, todo.isDone ? [.dim] : [])
-        let left = width - prefix - DisplayWidth.of(shownTitle) - 2
-        if !tags.isEmpty, left > 0 {
-            line.append("  ")
-            line.append(DisplayWidth.truncate(tags, to: left), .cyan)
+        let (title, tags) = TitleAndTags.fit(
+            title: todo.title.terminalSafe, tags: TitleAndTags.tags(of: todo).terminalSafe,
+            columns: max(width - prefix, 0))
+        line.append(title, codes([]))
+        if !tags.isEmpty {
+            line.append("  ", codes([]))
+            line.append(tags, codes([.cyan]))
         }
-        let fitted = line.fitted(to: width)
+        let fitted = line.fitted(to: width, padCodes: codes([]))
         return selected ? fitted.adding(.reverse) : fitted
     }
 
@@ -96,11 +98,5 @@ extension UIScreen {
         case .low: return [.blue]
         case .none: return []
         }
-    }
-
-    /// `01-08` in today's year, else the year with a blank.
-    private func shortDate(_ day: CalendarDay) -> String {
-        let text = day.description
-        return day.year == input.list.today.year ? String(text.dropFirst(5)) : String(text.prefix(4)) + " "
     }
 }

@@ -1,0 +1,97 @@
+import Testing
+import TodoCore
+
+@testable import todo_cli
+
+/// The listing of `todo list`: columns that shrink on narrow terminals, titles cut with `…`,
+/// tags whole or left out, done rows dim without the priority's colour.
+@Suite struct TodoListRendererTests {
+    func render(_ todos: [Todo], width: Int?, colour: Bool = false) -> [String] {
+        let renderer = TodoListRenderer(today: uiToday, width: width, style: Style(isEnabled: colour))
+        return String(decoding: renderer.renderBytes(todos), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    let todos = [
+        uiTodo(1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"]),
+        uiTodo(2, "Write the quarterly report for the board", due: "2030-01-03", tags: ["work", "q4"]),
+        uiTodo(12, "Call mum", isDone: true, priority: .low),
+    ]
+
+    @Test func wideTerminalsShowEveryColumnInFull() {
+        #expect(
+            render(todos, width: 80) == [
+                " 1 [ ] high 2030-01-08 Buy milk  +shop",
+                " 2 [ ]      2030-01-03 Write the quarterly report for the board  +q4 +work",
+                "12 [x] low  -          Call mum",
+            ])
+    }
+
+    @Test func narrowTerminalsShortenThePriorityAndTheDatesBeforeTheTitle() {
+        #expect(
+            render(todos, width: 30) == [
+                " 1 [ ] H 01-08 Buy milk  +shop",
+                " 2 [ ]   01-03 Write the quar…",
+                "12 [x] L -     Call mum",
+            ])
+        #expect(
+            render(todos, width: 20) == [
+                " 1 [ ] Buy milk",
+                " 2 [ ] Write the qu…",
+                "12 [x] Call mum",
+            ], "the title first: the priority and the dates go")
+    }
+
+    @Test func aDateInAnotherYearKeepsItsYear() {
+        let nextYear = todos + [uiTodo(3, "Renew passport", due: "2031-03-02")]
+        let lines = render(nextYear, width: 32)
+        #expect(lines[3] == " 3 [ ]   2031-03-02 Renew passp…")
+        #expect(lines[0] == " 1 [ ] H 2030-01-08 Buy milk")
+        for line in lines { #expect(DisplayWidth.of(line) <= 32, "\(line)") }
+    }
+
+    @Test func shortTitlesKeepTheColumns() {
+        let short = [uiTodo(1, "Tea", priority: .high, due: "2030-01-08"), uiTodo(2, "Jam", due: "2031-01-08")]
+        #expect(render(short, width: 25) == ["1 [ ] high 2030-01-08 Tea", "2 [ ]      2031-01-08 Jam"])
+    }
+
+    @Test(arguments: [20, 30, 40, 80])
+    func tagsShowWholeOrNotAtAll(width: Int) {
+        let tagged = [
+            uiTodo(
+                1, "Prepare the slides for Monday's all-hands meeting", tags: ["work", "presentation", "q4", "urgent"])
+        ]
+        let line = render(tagged, width: width)[0]
+        #expect(DisplayWidth.of(line) <= width, "\(line)")
+        let tags = line.components(separatedBy: "  ").dropFirst().joined()
+        for word in tags.split(separator: " ") where word != "…" {
+            #expect(["+work", "+presentation", "+q4", "+urgent"].contains(String(word)), "a whole tag: \(line)")
+        }
+    }
+
+    @Test func titlesOfWideCharactersAreCutAtTheirWidth() {
+        let wide = [uiTodo(1, "日本語のタイトルはとても長いのでここで切られるべきです"), uiTodo(2, "Cafe\u{301} 🎉👨‍👩‍👧 party with everyone")]
+        let whole = render(wide, width: nil)
+        for width in 20...40 {
+            for (line, uncut) in zip(render(wide, width: width), whole) {
+                #expect(DisplayWidth.of(line) <= width, "\(width): \(line)")
+                #expect(line.hasSuffix("…") == (DisplayWidth.of(uncut) > width), "\(width): \(line)")
+            }
+        }
+    }
+
+    @Test func aDoneTodoIsDimWholeWithoutThePriorityColour() {
+        let lines = render(
+            [
+                uiTodo(1, "Late", priority: .high, due: "2029-12-01", tags: ["x"]),
+                uiTodo(2, "Finished", isDone: true, priority: .high, due: "2029-12-01", tags: ["x"]),
+            ], width: 80, colour: true)
+        #expect(lines[0].contains("\u{1B}[31;1mhigh\u{1B}[0m"), "a pending high priority in bold red: \(lines[0])")
+        #expect(lines[0].contains("\u{1B}[31;1m2029-12-01"), "overdue in red")
+        #expect(lines[1] == "\u{1B}[2m2 [x] high 2029-12-01 Finished  +x\u{1B}[0m", "\(lines[1])")
+    }
+
+    @Test func withoutAWidthNothingIsCut() {
+        let long = String(repeating: "long ", count: 40)
+        #expect(render([uiTodo(1, long, tags: ["a", "b"])], width: nil) == ["1 [ ] " + long + "  +a +b"])
+    }
+}
