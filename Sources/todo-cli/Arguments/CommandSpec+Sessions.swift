@@ -38,7 +38,7 @@ extension CommandSpec {
         arguments: [.commandName],
         build: { values throws(ArgumentProblem) in
             guard let name = values.value(of: .commandName)?.text, let command = CommandCatalog.command(named: name)
-            else { return .help(text: HelpRenderer.topLevelHelp()) }
+            else { return .help(text: HelpRenderer.help(forTopic: values.value(of: .commandName)?.text)) }
             return .help(text: HelpRenderer.help(for: command))
         })
 
