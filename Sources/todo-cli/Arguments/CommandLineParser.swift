@@ -64,13 +64,18 @@ enum CommandLineParser {
         return false
     }
 
-    /// The help of the named command, of `todo` when no command is named, or an unknown
-    /// command error.
+    /// The help of the named command or topic, of `todo` when no command is named, or an
+    /// unknown command error.
     private static func helpInvocation(commandName: String?, command: CommandSpec?) -> Result<Invocation, UsageError> {
         guard let commandName else {
             return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.topLevelHelp())))
         }
-        guard let command else { return .failure(usageError(.unknownCommand(commandName), command: nil)) }
+        guard let command else {
+            guard let topic = HelpTopic.named(commandName) else {
+                return .failure(usageError(.unknownCommand(commandName), command: nil))
+            }
+            return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.help(for: topic))))
+        }
         return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.help(for: command))))
     }
 

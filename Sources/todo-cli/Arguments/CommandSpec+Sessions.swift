@@ -48,7 +48,7 @@ extension CommandSpec {
                 return .help(text: ManPage.render())
             }
             guard let name = values.value(of: .commandName)?.text, let command = CommandCatalog.command(named: name)
-            else { return .help(text: HelpRenderer.topLevelHelp()) }
+            else { return .help(text: HelpRenderer.help(forTopic: values.value(of: .commandName)?.text)) }
             return .help(text: HelpRenderer.help(for: command))
         })
 

@@ -20,16 +20,33 @@ enum HelpRenderer {
     /// The column where the descriptions of entries start.
     static let descriptionColumn = 26
 
-    /// The help of `todo` itself: overview, usage, global options and the list of commands.
+    /// The help of `todo` itself: overview, usage, global options, the list of commands and the
+    /// help topics.
     static func topLevelHelp() -> String {
         let options = (OptionSpec.globals + [.version, .help]).map(entry(for:))
         let commands = CommandCatalog.visibleCommands.map { command in
             entry(label: command.names.joined(separator: ", "), description: command.overview)
         }
+        let topics = HelpTopic.all.map { entry(label: $0.name, description: $0.overview) }
         return render(
             overview: CommandCatalog.overview, discussion: nil, usage: topLevelUsage(),
-            sections: [("OPTIONS", options), ("SUBCOMMANDS", commands)],
+            sections: [("OPTIONS", options), ("SUBCOMMANDS", commands), ("TOPICS", topics)],
             footer: "  See 'todo help <subcommand>' for detailed help.")
+    }
+
+    /// The help of the topic named `name`, or of `todo` itself when `name` is `nil` or names no
+    /// topic.
+    static func help(forTopic name: String?) -> String {
+        name.flatMap(HelpTopic.named).map(help(for:)) ?? topLevelHelp()
+    }
+
+    /// The help of a topic (`todo help dates`): overview, discussion and its sections.
+    static func help(for topic: HelpTopic) -> String {
+        let sections = topic.sections.map { section in
+            (section.heading, section.entries.map { entry(label: $0.label, description: $0.description) })
+        }
+        return render(
+            overview: topic.overview, discussion: topic.discussion, usage: nil, sections: sections, footer: nil)
     }
 
     /// The help of one command: overview, usage, arguments, and its options followed by the
@@ -105,11 +122,11 @@ enum HelpRenderer {
     /// Puts the parts together: each section a heading in capitals and its entries, the
     /// sections separated by blank lines, empty ones left out.
     private static func render(
-        overview: String, discussion: String?, usage: String, sections: [(String, [String])], footer: String?
+        overview: String, discussion: String?, usage: String?, sections: [(String, [String])], footer: String?
     ) -> String {
         var blocks = [TextLayout.wrap("OVERVIEW: \(overview)")]
         if let discussion { blocks.append(TextLayout.wrap(discussion)) }
-        blocks.append(usage)
+        if let usage { blocks.append(usage) }
         for (heading, entries) in sections where !entries.isEmpty {
             blocks.append("\(heading):\n" + entries.joined(separator: "\n"))
         }

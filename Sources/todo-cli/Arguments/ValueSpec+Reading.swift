@@ -62,6 +62,7 @@ extension ValueSpec {
             guard !text.isEmpty else { throw ArgumentProblem("the file path for \(place) is empty") }
             return .text(text)
         case .commandName:
+            if let topic = HelpTopic.named(text) { return .text(topic.name) }
             guard let command = CommandCatalog.command(named: text), !command.isHidden else {
                 throw ArgumentProblem.unknownCommand(text)
             }
