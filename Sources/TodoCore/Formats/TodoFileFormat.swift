@@ -14,7 +14,7 @@
 /// let todos = try format.parse(bytes, file: path, utcOffset: clock.utcOffset)
 /// ```
 public enum TodoFileFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Our own JSON: what ``TodoJSONFormat/export(_:)`` writes, a bare array of todo objects, or
+    /// Our own JSON: what ``TodoJSONFormat/export(_:context:)`` writes, a bare array of todo objects, or
     /// the store file itself.
     case json
     /// One todo per line, as http://todotxt.org describes (``TodoTxtFormat``).

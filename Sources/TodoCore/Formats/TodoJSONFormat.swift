@@ -1,10 +1,10 @@
 /// Our own JSON export: every field of every todo, read back exactly as it was written.
 ///
-/// ``export(_:)`` writes one object with the format's version and the todos in list order, one
+/// ``export(_:context:)`` writes one object with the format's version and the todos in list order, one
 /// todo object per line (the keys of the todo JSON object, without `position`):
 ///
 /// ```json
-/// {"version":1,"todos":[
+/// {"version":2,"todos":[
 /// {"id":1,"uuid":"…","title":"Buy milk","note":null,"isDone":false,"priority":"high",…},
 /// {"id":3,"uuid":"…","title":"Call Anaïs","note":"Line one\nLine two",…}
 /// ]}
@@ -13,19 +13,23 @@
 /// ``parse(_:file:)`` reads that, a bare array of todo objects (`todo list --json`), one todo
 /// object (`todo show --json`), or the store file itself. When every todo carries a `position`
 /// (as the store's do), they are put in position order, ties by id; otherwise the file's order
-/// is the list order. Each todo needs `id`, `uuid`, `title` and `createdAt`; unknown keys are
-/// ignored.
+/// is the list order. Each todo needs `id`, `uuid`, `title` and `createdAt`; a key given twice
+/// is refused, the derived keys (`status`, `isBlocked`, `isBlocking`, `urgency`) are worked out
+/// again rather than read, and other keys are skipped.
 public enum TodoJSONFormat {
-    /// The format version ``export(_:)`` writes and the newest ``parse(_:file:)`` reads.
-    public static let version = 1
+    /// The format version ``export(_:context:)`` writes and the newest ``parse(_:file:)``
+    /// reads: 2 added issue 18's fields (`project`, `wait`, `scheduled`, `depends`,
+    /// `annotations`, `startedAt`, and the derived `status`, `isBlocked`, `isBlocking`,
+    /// `urgency`); a version 1 file has none of them.
+    public static let version = 2
 
     /// What to do about a malformed file, for error messages.
     private static let hint = "fix the file, or export it again with `todo export --format json`"
 
-    /// The JSON export of `todos`, in that order.
+    /// The JSON export of `todos`, in that order, each with its derived facts in `context`.
     ///
     /// - Returns: UTF-8 JSON, ending with a new line.
-    public static func export(_ todos: [Todo]) -> [UInt8] {
+    public static func export(_ todos: [Todo], context: TodoContext) -> [UInt8] {
         var json = JSONWriter(capacity: 64 + todos.count * 320)
         json.beginObject()
         json.key("version")
@@ -34,7 +38,7 @@ public enum TodoJSONFormat {
         json.beginArray()
         json.newline()
         for (index, todo) in todos.enumerated() {
-            todo.write(to: &json, includingPosition: false)
+            todo.write(to: &json, facts: context.facts(for: todo))
             if index < todos.count - 1 { json.element() }
             json.newline()
         }

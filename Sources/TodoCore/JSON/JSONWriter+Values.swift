@@ -31,6 +31,29 @@ extension JSONWriter {
         }
     }
 
+    /// An urgency: a number to four decimals at most, without trailing zeros (`8.8`, `0`,
+    /// `-3.2551`); `0` for a value that is not finite.
+    mutating func urgency(_ value: Double) {
+        let scaled = value.isFinite ? (value * 10_000).rounded() : 0
+        guard abs(scaled) < 1e15 else {
+            appendRaw { $0.append(contentsOf: Array(String(value.isFinite ? value.rounded() : 0).utf8)) }
+            return
+        }
+        let units = Int(scaled)
+        var text = (units < 0 ? "-" : "") + String(abs(units) / 10_000)
+        var fraction = abs(units) % 10_000
+        if fraction != 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: 4 - digits.count) + digits
+            while digits.hasSuffix("0") {
+                digits.removeLast()
+                fraction /= 10
+            }
+            text += "." + digits
+        }
+        appendRaw { $0.append(contentsOf: Array(text.utf8)) }
+    }
+
     /// `"2030-01-07"`.
     mutating func day(_ day: CalendarDay) {
         appendRaw { out in

@@ -5,21 +5,34 @@
 #endif
 
 /// The JSON object of a todo: what `--json`, the export and the store write, with every key
-/// always present and absent values as `null`:
+/// always present and absent values as `null` (or `[]`):
 ///
 /// ```json
 /// {"id":3,"uuid":"…","title":"Buy milk","note":null,"isDone":false,"priority":"high",
 ///  "due":"2030-01-07","tags":["shop"],"createdAt":"2030-01-01T09:00:00Z",
-///  "updatedAt":"2030-01-01T09:00:00Z","completedAt":null,"recurrence":null}
+///  "updatedAt":"2030-01-01T09:00:00Z","completedAt":null,"recurrence":null,"project":"Home",
+///  "wait":null,"scheduled":null,"depends":[],"annotations":[],"startedAt":null,
+///  "status":"pending","isBlocked":false,"isBlocking":false,"urgency":8.8}
 /// ```
 ///
-/// The store adds `"position"`; readers accept the keys in any order, refuse a key given twice,
-/// and refuse (the store) or skip (an import) a key that is not one of these.
+/// The last four are derived (``TodoFacts``), never stored. The store writes the stored keys in
+/// a compact form, with `"position"`; readers accept the keys in any order, refuse a key given
+/// twice, and refuse (the store) or skip (an import) a key that is not one of these.
 extension Todo {
-    /// Appends the todo's JSON object to `json`: every key (the `--json` and export form), or —
-    /// `forStore` — with `position`, leaving out the keys whose value is the default (null,
-    /// false, no tags, `updatedAt` equal to `createdAt`), which readers take as absent.
-    func write(to json: inout JSONWriter, includingPosition: Bool, forStore: Bool = false) {
+    /// Appends the todo's JSON object, every key present (the `--json` and export form), with
+    /// the derived `facts`.
+    func write(to json: inout JSONWriter, facts: TodoFacts) {
+        write(to: &json, includingPosition: false, forStore: false, facts: facts)
+    }
+
+    /// Appends the todo's object as the store writes it: with `position`, leaving out the keys
+    /// whose value is the default (null, false, empty, `updatedAt` equal to `createdAt`), which
+    /// readers take as absent.
+    func writeForStore(to json: inout JSONWriter) {
+        write(to: &json, includingPosition: true, forStore: true, facts: nil)
+    }
+
+    private func write(to json: inout JSONWriter, includingPosition: Bool, forStore: Bool, facts: TodoFacts?) {
         json.beginObject()
         json.key("id")
         json.int(id)
@@ -66,6 +79,55 @@ extension Todo {
             json.key("recurrence")
             if let recurrence { json.string(recurrence.description) } else { json.null() }
         }
+        if !forStore || project != nil {
+            json.key("project")
+            json.string(project)
+        }
+        if !forStore || wait != nil {
+            json.key("wait")
+            if let wait { json.day(wait) } else { json.null() }
+        }
+        if !forStore || scheduled != nil {
+            json.key("scheduled")
+            if let scheduled { json.day(scheduled) } else { json.null() }
+        }
+        if !forStore || !depends.isEmpty {
+            json.key("depends")
+            json.beginArray()
+            for id in depends {
+                json.element()
+                json.int(id)
+            }
+            json.endArray()
+        }
+        if !forStore || !annotations.isEmpty {
+            json.key("annotations")
+            json.beginArray()
+            for annotation in annotations {
+                json.element()
+                json.beginObject()
+                json.key("at")
+                json.timestamp(annotation.at)
+                json.key("text")
+                json.string(annotation.text)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        if !forStore || startedAt != nil {
+            json.key("startedAt")
+            if let startedAt { json.timestamp(startedAt) } else { json.null() }
+        }
+        if let facts {
+            json.key("status")
+            json.string(facts.status.rawValue)
+            json.key("isBlocked")
+            json.bool(facts.isBlocked)
+            json.key("isBlocking")
+            json.bool(facts.isBlocking)
+            json.key("urgency")
+            json.urgency(facts.urgency)
+        }
         if includingPosition {
             json.key("position")
             json.int(position)
@@ -73,10 +135,10 @@ extension Todo {
         json.endObject()
     }
 
-    /// The todo's JSON object, without `position`.
-    public var jsonObject: String {
+    /// The todo's JSON object (the `--json` form) with its derived `facts`.
+    public func jsonObject(facts: TodoFacts) -> String {
         var json = JSONWriter()
-        write(to: &json, includingPosition: false)
+        write(to: &json, facts: facts)
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
@@ -104,6 +166,12 @@ extension Todo {
         var completedAt: Date?
         var position: Int?
         var recurrence: Recurrence?
+        var project: String?
+        var wait: CalendarDay?
+        var scheduled: CalendarDay?
+        var depends: [Int] = []
+        var annotations: [Annotation] = []
+        var startedAt: Date?
         while let key = try reader.nextKey(in: &object) {
             let valueStart = reader.index
             func invalid(_ message: String) -> JSONError { JSONError(offset: valueStart, message: message) }
@@ -208,6 +276,58 @@ extension Todo {
             case 11 where key.equals("completedAt"):
                 try keys.insert(12, key, reader)
                 completedAt = try reader.readNull() ? nil : Todo.readDate(&reader)
+            case 7 where key.equals("project"):
+                try keys.insert(13, key, reader)
+                if let text = try reader.readOptionalString() {
+                    guard let value = try? Todo.validProject(text), value == text else {
+                        throw invalid("'\(text)' is not a project (names joined by dots, without spaces)")
+                    }
+                    project = value
+                }
+            case 4 where key.equals("wait"):
+                try keys.insert(14, key, reader)
+                wait = try Todo.readOptionalDay(&reader, "wait")
+            case 9 where key.equals("scheduled"):
+                try keys.insert(15, key, reader)
+                scheduled = try Todo.readOptionalDay(&reader, "scheduled")
+            case 7 where key.equals("depends"):
+                try keys.insert(16, key, reader)
+                if try !reader.readNull() {
+                    var array = try reader.beginArray()
+                    while try reader.nextElement(in: &array) {
+                        reader.skipSpaces()
+                        let at = reader.index
+                        let value = try reader.readInt()
+                        guard (1...Todo.maximumID).contains(value) else {
+                            throw JSONError(offset: at, message: "a dependency must be a todo's id")
+                        }
+                        depends.append(value)
+                    }
+                }
+            case 11 where key.equals("annotations"):
+                try keys.insert(17, key, reader)
+                if try !reader.readNull() {
+                    var array = try reader.beginArray()
+                    while try reader.nextElement(in: &array) {
+                        annotations.append(try Todo.readAnnotation(&reader, strict: strict))
+                    }
+                }
+            case 9 where key.equals("startedAt"):
+                try keys.insert(18, key, reader)
+                startedAt = try reader.readNull() ? nil : Todo.readDate(&reader)
+            case 6 where !strict && key.equals("status"):
+                // Derived keys, in `--json` output and exports: worked out again from the fields.
+                try keys.insert(19, key, reader)
+                try reader.skipValue()
+            case 9 where !strict && key.equals("isBlocked"):
+                try keys.insert(20, key, reader)
+                try reader.skipValue()
+            case 10 where !strict && key.equals("isBlocking"):
+                try keys.insert(21, key, reader)
+                try reader.skipValue()
+            case 7 where !strict && key.equals("urgency"):
+                try keys.insert(22, key, reader)
+                try reader.skipValue()
             default:
                 if strict { throw keys.unknown(key, reader) }
                 try reader.skipValue()
@@ -221,7 +341,50 @@ extension Todo {
         return Todo(
             id: id, uuid: uuid, title: title, note: note, isDone: isDone, priority: priority, due: due, tags: tags,
             createdAt: createdAt, updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
-            position: position ?? defaultPosition, recurrence: recurrence)
+            position: position ?? defaultPosition, recurrence: recurrence, project: project, wait: wait,
+            scheduled: scheduled, depends: Array(Set(depends)).sorted(), annotations: annotations, startedAt: startedAt)
+    }
+
+    /// Reads a day (`"YYYY-MM-DD"`) or `null`.
+    static func readOptionalDay(_ reader: inout JSONReader, _ name: String) throws(JSONError) -> CalendarDay? {
+        guard try !reader.readNull() else { return nil }
+        reader.skipSpaces()
+        let start = reader.index
+        guard let raw = try? reader.rawStringBytes(), let day = CalendarDay(raw: raw) else {
+            throw JSONError(offset: start, message: "a todo's \(name) must be a day of the calendar (YYYY-MM-DD)")
+        }
+        return day
+    }
+
+    /// Reads an annotation: `{"at": time, "text": string}`, both required.
+    static func readAnnotation(_ reader: inout JSONReader, strict: Bool) throws(JSONError) -> Annotation {
+        reader.skipSpaces()
+        let start = reader.index
+        var object = try reader.beginObject()
+        var keys = ObjectKeys(of: "an annotation")
+        var at: Date?
+        var text: String?
+        while let key = try reader.nextKey(in: &object) {
+            if key.equals("at") {
+                try keys.insert(0, key, reader)
+                at = try Todo.readDate(&reader)
+            } else if key.equals("text") {
+                try keys.insert(1, key, reader)
+                reader.skipSpaces()
+                let valueStart = reader.index
+                let value = try reader.readString()
+                guard (try? Todo.validAnnotation(value)) == value else {
+                    throw JSONError(offset: valueStart, message: "an annotation's text must not be blank or padded")
+                }
+                text = value
+            } else if strict {
+                throw keys.unknown(key, reader)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        guard let at, let text else { throw JSONError(offset: start, message: "an annotation needs 'at' and 'text'") }
+        return Annotation(at: at, text: text)
     }
 
     // MARK: Dates

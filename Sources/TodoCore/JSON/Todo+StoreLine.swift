@@ -51,11 +51,8 @@ private struct StoreLayoutCursor {
         }
         var due: CalendarDay?
         if literal(#","due":""#) {
-            guard index + 11 <= bytes.count, bytes[index + 10] == UInt8(ascii: "\""),
-                let day = CalendarDay(raw: UnsafeRawBufferPointer(rebasing: bytes[index..<index + 10]))
-            else { return nil }
+            guard let day = day() else { return nil }
             due = day
-            index += 11
         }
         var tags: Set<String> = []
         if literal(#","tags":["#) {
@@ -82,13 +79,54 @@ private struct StoreLayoutCursor {
             guard let text = string(), let value = try? Recurrence(parsing: text) else { return nil }
             recurrence = value
         }
+        var project: String?
+        if literal(#","project":"#) {
+            guard let text = string(), let value = try? Todo.validProject(text), value == text else { return nil }
+            project = value
+        }
+        var wait: CalendarDay?
+        if literal(#","wait":""#) {
+            guard let day = day() else { return nil }
+            wait = day
+        }
+        var scheduled: CalendarDay?
+        if literal(#","scheduled":""#) {
+            guard let day = day() else { return nil }
+            scheduled = day
+        }
+        var depends: [Int] = []
+        if literal(#","depends":["#) {
+            while true {
+                // Ascending and unique, as written; anything else is read the general way.
+                guard let id = integer(), id > (depends.last ?? 0), id <= Todo.maximumID else { return nil }
+                depends.append(id)
+                if literal("]") { break }
+                guard literal(",") else { return nil }
+            }
+        }
+        if literal(#","annotations":"#) { return nil }  // rare: read the general way
+        var startedAt: Date?
+        if literal(#","startedAt":"#) {
+            guard let value = date() else { return nil }
+            startedAt = value
+        }
         guard literal(#","position":"#), let position = integer(), StoreState.positions.contains(position),
             literal("}")
         else { return nil }
         return Todo(
             id: id, uuid: uuid, title: title, note: note, isDone: isDone, priority: priority, due: due, tags: tags,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, position: position,
-            recurrence: recurrence)
+            recurrence: recurrence, project: project, wait: wait, scheduled: scheduled, depends: depends,
+            startedAt: startedAt)
+    }
+
+    /// `YYYY-MM-DD"` after an opening quote already consumed.
+    mutating func day() -> CalendarDay? {
+        guard index + 11 <= bytes.count, bytes[index + 10] == UInt8(ascii: "\""),
+            let day = CalendarDay(raw: UnsafeRawBufferPointer(rebasing: bytes[index..<index + 10]))
+        else { return nil }
+        index += 11
+        return day
     }
 
     /// Consumes `text` if the bytes at the cursor are exactly it.

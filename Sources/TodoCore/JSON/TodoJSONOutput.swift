@@ -1,29 +1,29 @@
 /// The JSON a front end prints for scripts (`todo --json`): stable shapes, every key always
 /// present, absent values as `null` (documented in Docs/CLI.md).
 public enum TodoJSONOutput {
-    /// `[` todo objects, one per line `]`.
-    public static func array(_ todos: [Todo]) -> String {
-        String(decoding: arrayBytes(todos), as: UTF8.self)
+    /// `[` todo objects, one per line `]`, each with its derived facts in `context`.
+    public static func array(_ todos: [Todo], context: TodoContext) -> String {
+        String(decoding: arrayBytes(todos, context: context), as: UTF8.self)
     }
 
-    /// ``array(_:)`` as UTF-8 bytes (for large outputs: no conversion).
-    public static func arrayBytes(_ todos: [Todo]) -> [UInt8] {
-        var json = JSONWriter(capacity: 64 + todos.count * 320)
-        writeArray(todos, to: &json)
+    /// ``array(_:context:)`` as UTF-8 bytes (for large outputs: no conversion).
+    public static func arrayBytes(_ todos: [Todo], context: TodoContext) -> [UInt8] {
+        var json = JSONWriter(capacity: 64 + todos.count * 400)
+        writeArray(todos, to: &json, context: context)
         json.newline()
         return json.bytes
     }
 
     /// One todo object and a line break.
-    public static func object(_ todo: Todo) -> String {
-        todo.jsonObject + "\n"
+    public static func object(_ todo: Todo, context: TodoContext) -> String {
+        todo.jsonObject(facts: context.facts(for: todo)) + "\n"
     }
 
     /// One todo object with one more key, `changed` (whether the command changed the todo: what
     /// `todo edit` prints), and a line break.
-    public static func object(_ todo: Todo, changed: Bool) -> String {
+    public static func object(_ todo: Todo, changed: Bool, context: TodoContext) -> String {
         var json = JSONWriter()
-        write(todo, to: &json) { json in
+        write(todo, to: &json, context: context) { json in
             json.key("changed")
             json.bool(changed)
         }
@@ -40,17 +40,20 @@ public enum TodoJSONOutput {
     ///   - result: What marking did.
     ///   - asArray: Whether to print an array (several ids named) rather than one object.
     ///   - completing: Whether the todos were marked done (the objects then carry `next`).
-    public static func marked(_ result: TodoMarkResult, asArray: Bool, completing: Bool) -> String {
+    ///   - context: Where the todos' derived facts come from.
+    public static func marked(
+        _ result: TodoMarkResult, asArray: Bool, completing: Bool, context: TodoContext
+    ) -> String {
         var json = JSONWriter(capacity: 64 + result.todos.count * 400)
         let changed = Set(result.changedIDs)
         func write(_ todo: Todo) {
-            TodoJSONOutput.write(todo, to: &json) { json in
+            TodoJSONOutput.write(todo, to: &json, context: context) { json in
                 json.key("changed")
                 json.bool(changed.contains(todo.id))
                 if completing {
                     json.key("next")
                     if let next = result.next(after: todo.id) {
-                        next.write(to: &json, includingPosition: false)
+                        next.write(to: &json, facts: context.facts(for: next))
                     } else {
                         json.null()
                     }
@@ -105,15 +108,15 @@ public enum TodoJSONOutput {
     }
 
     /// `{"undone":"deleted","restored":[…],"removed":[…]}`.
-    public static func undo(_ result: TodoUndoResult) -> String {
+    public static func undo(_ result: TodoUndoResult, context: TodoContext) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.key("undone")
         json.string(result.undoneKind.rawValue)
         json.key("restored")
-        writeArray(result.restored, to: &json)
+        writeArray(result.restored, to: &json, context: context)
         json.key("removed")
-        writeArray(result.removed, to: &json)
+        writeArray(result.removed, to: &json, context: context)
         json.endObject()
         json.newline()
         return String(decoding: json.bytes, as: UTF8.self)
@@ -121,13 +124,13 @@ public enum TodoJSONOutput {
 
     /// `{"created":[…],"updated":[…],"unchanged":N}`, and `"format":"todotxt"` when `format` is
     /// given (the format the file was read as).
-    public static func importResult(_ result: TodoImportResult, format: String? = nil) -> String {
+    public static func importResult(_ result: TodoImportResult, format: String? = nil, context: TodoContext) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.key("created")
-        writeArray(result.created, to: &json)
+        writeArray(result.created, to: &json, context: context)
         json.key("updated")
-        writeArray(result.updated, to: &json)
+        writeArray(result.updated, to: &json, context: context)
         json.key("unchanged")
         json.int(result.unchanged)
         if let format {
@@ -162,19 +165,21 @@ public enum TodoJSONOutput {
     }
 
     /// The todo's object with the members `extra` writes after its own.
-    private static func write(_ todo: Todo, to json: inout JSONWriter, extra: (inout JSONWriter) -> Void) {
-        todo.write(to: &json, includingPosition: false)
+    private static func write(
+        _ todo: Todo, to json: inout JSONWriter, context: TodoContext, extra: (inout JSONWriter) -> Void
+    ) {
+        todo.write(to: &json, facts: context.facts(for: todo))
         json.appendRaw { $0.removeLast() }  // the object's "}": more members follow
         extra(&json)
         json.endObject()
     }
 
-    private static func writeArray(_ todos: [Todo], to json: inout JSONWriter) {
+    private static func writeArray(_ todos: [Todo], to json: inout JSONWriter, context: TodoContext) {
         json.beginArray()
         for (index, todo) in todos.enumerated() {
             json.element()
             json.newline()
-            todo.write(to: &json, includingPosition: false)
+            todo.write(to: &json, facts: context.facts(for: todo))
             if index == todos.count - 1 { json.newline() }
         }
         json.endArray()

@@ -39,12 +39,26 @@ public struct Todo: Sendable, Hashable, Identifiable {
     public var position: Int
     /// How it repeats; completing a recurring todo creates its next occurrence.
     public var recurrence: Recurrence?
+    /// The project it belongs to: a dotted hierarchy (`Home.Garden` is part of `Home`).
+    public var project: String?
+    /// The day it stops waiting: before it, the todo is *waiting* (hidden from `list` by default).
+    public var wait: CalendarDay?
+    /// The earliest day to start it.
+    public var scheduled: CalendarDay?
+    /// The ids of the todos it waits for, ascending: while one of them is not done, it is *blocked*.
+    public var depends: [Int]
+    /// Timestamped notes, oldest first.
+    public var annotations: [Annotation]
+    /// When work on it started (`todo start`); `nil` when it is not active. Cleared when it is done.
+    public var startedAt: Date?
 
     /// Creates a todo with every field given; the service creates todos for users.
     public init(
         id: Int, uuid: UUID, title: String, note: String? = nil, isDone: Bool = false, priority: Priority = .none,
         due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date, updatedAt: Date? = nil,
-        completedAt: Date? = nil, position: Int, recurrence: Recurrence? = nil
+        completedAt: Date? = nil, position: Int, recurrence: Recurrence? = nil, project: String? = nil,
+        wait: CalendarDay? = nil, scheduled: CalendarDay? = nil, depends: [Int] = [], annotations: [Annotation] = [],
+        startedAt: Date? = nil
     ) {
         self.id = id
         self.uuid = uuid
@@ -59,6 +73,12 @@ public struct Todo: Sendable, Hashable, Identifiable {
         self.completedAt = completedAt
         self.position = position
         self.recurrence = recurrence
+        self.project = project
+        self.wait = wait
+        self.scheduled = scheduled
+        self.depends = depends
+        self.annotations = annotations
+        self.startedAt = startedAt
     }
 
     /// Whether it is pending and due before `today`.
@@ -69,6 +89,20 @@ public struct Todo: Sendable, Hashable, Identifiable {
 
     /// The tags, sorted.
     public var sortedTags: [String] { tags.sorted() }
+
+    /// Whether it is not done and its `wait` day is after `today`.
+    public func isWaiting(today: CalendarDay) -> Bool {
+        guard !isDone, let wait else { return false }
+        return today < wait
+    }
+
+    /// Where it stands on `today`: done, waiting, or pending.
+    public func status(today: CalendarDay) -> TodoStatus {
+        isDone ? .done : isWaiting(today: today) ? .waiting : .pending
+    }
+
+    /// Whether work on it has started and it is not done (`todo start`).
+    public var isActive: Bool { startedAt != nil && !isDone }
 
     /// The largest id a todo can have: 9,000,000,000,000,000,000 (nineteen digits). A store
     /// or an import with a larger id is refused; once a store has used every id up to it, no
@@ -97,6 +131,31 @@ extension Todo {
             !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," || $0.value < 0x20 })
         else { throw .invalidTag(tag) }
         return trimmed
+    }
+
+    /// Trims `project` and checks it: one or more names joined by dots (`Home.Garden`), each
+    /// without white space, commas or control characters; `nil` for a blank one (no project).
+    ///
+    /// - Throws: ``TodoError/invalidProject(_:)``.
+    public static func validProject(_ project: String) throws(TodoError) -> String? {
+        let trimmed = project.trimmingSpaces()
+        guard !trimmed.isEmpty else { return nil }
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        guard
+            parts.allSatisfy({ part in
+                !part.isEmpty
+                    && !part.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "," || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            })
+        else { throw .invalidProject(project) }
+        return trimmed
+    }
+
+    /// Trims an annotation's text and checks that something is left.
+    ///
+    /// - Throws: ``TodoError/blankAnnotation``.
+    public static func validAnnotation(_ text: String) throws(TodoError) -> String {
+        guard let text = normalizedNote(text) else { throw .blankAnnotation }
+        return text.trimmingSpaces()
     }
 
     /// `nil` for a note that is empty once trimmed, else the note without trailing white space.

@@ -12,6 +12,17 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPriority(String)
     /// A recurrence other than daily, weekly, monthly, yearly, Nd or Nw.
     case invalidRecurrence(String)
+    /// A project that is not names joined by dots (`Home.Garden`), each without white space.
+    case invalidProject(String)
+    /// An annotation with nothing but white space.
+    case blankAnnotation
+    /// A todo created done (`todo log`) that repeats: a series needs a pending occurrence.
+    case doneCannotRepeat(Recurrence)
+    /// No annotation of todo `id` is the one named (a number from 1, or its text).
+    case unknownAnnotation(id: Int, String)
+    /// Dependencies that would make todos wait for each other in a circle (the ids of the
+    /// circle, in order) or a todo wait for itself.
+    case dependencyCycle([Int])
     /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds.
     case invalidLockTimeout(String)
     /// Ids that name no todo (nothing was changed).
@@ -69,9 +80,11 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     public var category: Category {
         switch self {
-        case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout:
+        case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout,
+            .invalidProject, .blankAnnotation, .dependencyCycle, .doneCannotRepeat:
             return .invalidInput
-        case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull:
+        case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull,
+            .unknownAnnotation:
             return .failed
         case .invalidImport, .storeDamaged, .storeTooNew: return .damagedData
         case .io: return .io
@@ -99,6 +112,18 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRecurrence(let text):
             return
                 "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
+        case .invalidProject(let text):
+            return "'\(text)' is not a project: give names joined by dots (Home.Garden), without spaces or commas"
+        case .blankAnnotation:
+            return "an annotation needs text that is not blank"
+        case .dependencyCycle(let ids) where ids.count == 1:
+            return "todo \(ids[0]) cannot depend on itself"
+        case .dependencyCycle(let ids):
+            return "todos \(ids.map(String.init).joined(separator: " → ")) → \(ids[0]) would wait for each other in a circle; nothing was changed"
+        case .doneCannotRepeat(let recurrence):
+            return "a todo recorded as done cannot repeat (\(recurrence)); add it, then complete it, to start a series"
+        case .unknownAnnotation(let id, let reference):
+            return "todo \(id) has no annotation '\(reference)'; give its number (1 is the oldest) or its text"
         case .invalidLockTimeout(let text):
             return "TODO_LOCK_TIMEOUT is '\(text)', not a number of seconds; set it to a number such as 10, or unset it"
         case .unknownTodos(let ids) where ids.count == 1:

@@ -6,8 +6,9 @@
 public enum TodoEvent: Sendable, Hashable {
     /// Todos were created (one by `create`, several by an import).
     case created([Todo])
-    /// A todo's fields changed.
-    case updated(Todo)
+    /// Todos' fields changed (one by an edit; several by a change made by filter, an
+    /// annotation, `start` or `stop`).
+    case updated([Todo])
     /// Todos were deleted.
     case deleted([Todo])
     /// A todo moved in the manual order; `renumbered` holds the other todos whose position
@@ -31,8 +32,7 @@ public enum TodoEvent: Sendable, Hashable {
     /// The todos this event creates or changes, as they are now.
     public var upserted: [Todo] {
         switch self {
-        case .created(let todos), .markedUndone(let todos): return todos
-        case .updated(let todo): return [todo]
+        case .created(let todos), .markedUndone(let todos), .updated(let todos): return todos
         case .moved(let todo, let renumbered): return [todo] + renumbered
         case .markedDone(let todos, let next): return todos + next
         case .undone(let restored, _): return restored

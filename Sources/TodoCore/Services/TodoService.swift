@@ -14,8 +14,8 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
     /// Every change, published after it is written.
     public let events = EventBus<TodoEvent>()
 
-    private var storage: TodoStorageType { provider.storageService }
-    private var clock: TodoClock { provider.clock }
+    var storage: TodoStorageType { provider.storageService }
+    var clock: TodoClock { provider.clock }
 
     // MARK: Reading
 
@@ -51,14 +51,22 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         run { [self] in
             let title = try Todo.validTitle(draft.title)
             let tags = try Set(draft.tags.map { tag throws(TodoError) in try Todo.validTag(tag) })
+            let project = try draft.project.flatMap { project throws(TodoError) in try Todo.validProject(project) }
+            if draft.isDone, let recurrence = draft.recurrence { throw TodoError.doneCannotRepeat(recurrence) }
             let now = clock.now()
             let today = clock.today(at: now)
             let todo = try storage.write { contents in
-                let todo = Todo(
+                var todo = Todo(
                     id: try contents.nextID(), uuid: provider.uuids.next(), title: title,
-                    note: Todo.normalizedNote(draft.note), priority: draft.priority,
+                    note: Todo.normalizedNote(draft.note), isDone: draft.isDone, priority: draft.priority,
                     due: try draft.due?.resolve(today: today), tags: tags, createdAt: now,
-                    position: try contents.nextPosition(), recurrence: draft.recurrence)
+                    completedAt: draft.isDone ? now : nil, position: try contents.nextPosition(),
+                    recurrence: draft.recurrence, project: project, wait: try draft.wait?.resolve(today: today),
+                    scheduled: try draft.scheduled?.resolve(today: today))
+                if !draft.depends.isEmpty {
+                    todo.depends = draft.depends.sorted()
+                    try TodoService.checkDependencies(of: [todo], in: contents)
+                }
                 return (TodoChange(kind: .created, put: [todo]), todo)
             }
             events.send(.created([todo]))
@@ -68,40 +76,81 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
 
     /// Changes some fields of a todo; see ``TodoServiceType/update(id:_:)``.
     public func update(id: Int, _ patch: TodoPatch) -> Observable<Todo> {
+        update(ids: [id], patch).map { $0.todos[0] }
+    }
+
+    /// Changes the same fields of several todos, all or none; see ``TodoServiceType/update(ids:_:)``.
+    public func update(ids: [Int], _ patch: TodoPatch) -> Observable<TodoMarkResult> {
         run { [self] in
+            let ids = TodoService.unique(ids)
             let title = try patch.title.map { title throws(TodoError) in try Todo.validTitle(title) }
             let added = try patch.addTags.map { tag throws(TodoError) in try Todo.validTag(tag) }
             let removed = try patch.removeTags.map { tag throws(TodoError) in try Todo.validTag(tag) }
+            let project: FieldChange<String>?
+            switch patch.project {
+            case .set(let name): project = try Todo.validProject(name).map { .set($0) } ?? .clear
+            case .clear: project = .clear
+            case nil: project = nil
+            }
             let now = clock.now()
             let today = clock.today(at: now)
-            let (todo, changed) = try storage.write { contents in
-                guard let old = try contents.todo(id: id) else { throw TodoError.unknownTodos([id]) }
-                var new = old
-                if let title { new.title = title }
-                switch patch.note {
-                case .set(let note): new.note = Todo.normalizedNote(note)
-                case .clear: new.note = nil
-                case nil: break
+            func day(_ change: FieldChange<DateInput>?, _ old: CalendarDay?) throws(TodoError) -> CalendarDay? {
+                switch change {
+                case .set(let input): return try input.resolve(today: today)
+                case .clear: return nil
+                case nil: return old
                 }
-                if let priority = patch.priority { new.priority = priority }
-                switch patch.due {
-                case .set(let input): new.due = try input.resolve(today: today)
-                case .clear: new.due = nil
-                case nil: break
-                }
-                for tag in removed { new.removeTag(tag) }
-                for tag in added { new.addTag(tag) }
-                switch patch.recurrence {
-                case .set(let recurrence): new.recurrence = recurrence
-                case .clear: new.recurrence = nil
-                case nil: break
-                }
-                guard new != old else { return (nil, (old, false)) }
-                new.updatedAt = now
-                return (TodoChange(kind: .updated, put: [new], before: [old]), (new, true))
             }
-            if changed { events.send(.updated(todo)) }
-            return todo
+            let result = try storage.write { contents in
+                let found = try TodoService.find(ids, in: contents)
+                var before: [Todo] = []
+                var after: [Todo] = []
+                var changed: [Todo] = []
+                for old in found {
+                    var new = old
+                    if let title { new.title = title }
+                    switch patch.note {
+                    case .set(let note): new.note = Todo.normalizedNote(note)
+                    case .clear: new.note = nil
+                    case nil: break
+                    }
+                    if let priority = patch.priority { new.priority = priority }
+                    new.due = try day(patch.due, old.due)
+                    for tag in removed { new.removeTag(tag) }
+                    for tag in added { new.addTag(tag) }
+                    switch patch.recurrence {
+                    case .set(let recurrence): new.recurrence = recurrence
+                    case .clear: new.recurrence = nil
+                    case nil: break
+                    }
+                    switch project {
+                    case .set(let name): new.project = name
+                    case .clear: new.project = nil
+                    case nil: break
+                    }
+                    new.wait = try day(patch.wait, old.wait)
+                    new.scheduled = try day(patch.scheduled, old.scheduled)
+                    if patch.clearDepends || !patch.removeDepends.isEmpty || !patch.addDepends.isEmpty {
+                        var depends = patch.clearDepends ? Set<Int>() : Set(old.depends)
+                        depends.subtract(patch.removeDepends)
+                        depends.formUnion(patch.addDepends)
+                        new.depends = depends.sorted()
+                    }
+                    guard new != old else {
+                        after.append(old)
+                        continue
+                    }
+                    new.updatedAt = now
+                    before.append(old)
+                    changed.append(new)
+                    after.append(new)
+                }
+                if !patch.addDepends.isEmpty { try TodoService.checkDependencies(of: changed, in: contents) }
+                let change = changed.isEmpty ? nil : TodoChange(kind: .updated, put: changed, before: before)
+                return (change, TodoMarkResult(todos: after, changedIDs: changed.map(\.id)))
+            }
+            if !result.changedIDs.isEmpty { events.send(.updated(result.changed)) }
+            return result
         }
     }
 
@@ -201,6 +250,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     done.isDone = true
                     done.completedAt = now
                     done.updatedAt = now
+                    done.startedAt = nil
                     if let recurrence = todo.recurrence {
                         // The recurrence moves to the next occurrence, so that reopening and
                         // completing this one again does not start a second series.
@@ -208,11 +258,17 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                         guard let nextDue = recurrence.nextDue(after: todo.due, completedOn: today) else {
                             throw TodoError.noNextOccurrence(id: todo.id)
                         }
+                        // Wait and scheduled days keep their distance to the due day (to the day
+                        // of completion for a todo without one); what would pass the calendar's end
+                        // is dropped.
+                        let shift = (todo.due ?? today).days(to: nextDue)
                         next.append(
                             Todo(
                                 id: nextID, uuid: provider.uuids.next(), title: todo.title, note: todo.note,
                                 priority: todo.priority, due: nextDue, tags: todo.tags, createdAt: now,
-                                position: todo.position, recurrence: recurrence))
+                                position: todo.position, recurrence: recurrence, project: todo.project,
+                                wait: todo.wait?.advanced(byDays: shift),
+                                scheduled: todo.scheduled?.advanced(byDays: shift)))
                         nextFollows.append(todo.id)
                         nextID += 1
                     }
@@ -332,7 +388,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
 
     /// Runs `work` on each subscription; its value, then completion — or its error as a
     /// ``TodoError``.
-    private func run<Value>(_ work: @escaping () throws -> Value) -> Observable<Value> {
+    func run<Value>(_ work: @escaping () throws -> Value) -> Observable<Value> {
         let location = storage.location
         return Observable.create { observer in
             do {
@@ -349,7 +405,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
     }
 
     /// The todos with `ids`, in that order; fails naming every unknown id.
-    private static func find(_ ids: [Int], in contents: any TodoStoreContents) throws -> [Todo] {
+    static func find(_ ids: [Int], in contents: any TodoStoreContents) throws -> [Todo] {
         var found: [Todo] = []
         var missing: [Int] = []
         for id in ids {
@@ -359,7 +415,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         return found
     }
 
-    private static func unique(_ ids: [Int]) -> [Int] {
+    static func unique(_ ids: [Int]) -> [Int] {
         var seen = Set<Int>()
         return ids.filter { seen.insert($0).inserted }
     }

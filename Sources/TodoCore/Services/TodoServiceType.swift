@@ -26,6 +26,30 @@ public protocol TodoServiceType: AnyObject {
     /// Publishes `updated`.
     func update(id: Int, _ patch: TodoPatch) -> Observable<Todo>
 
+    /// Changes the fields `patch` sets on each of the todos, all or none, in one change (one
+    /// `undo` step); those it leaves as they were are not written. Publishes `updated` with the
+    /// todos it changed.
+    func update(ids: [Int], _ patch: TodoPatch) -> Observable<TodoMarkResult>
+
+    /// Adds an annotation with `text` (now) to each of the todos, all or none, in one change.
+    /// Publishes `updated`.
+    func annotate(ids: [Int], text: String) -> Observable<TodoMarkResult>
+
+    /// Removes one annotation of a todo: `annotation` is its number (1 is the oldest) or its
+    /// text — whole, in any case, or a part found in one annotation only. Publishes `updated`.
+    func denotate(id: Int, annotation: String) -> Observable<Todo>
+
+    /// Starts work on the todos (sets `startedAt`), all or none in one change; a done or
+    /// already started todo is left as it is. Publishes `updated`.
+    func start(ids: [Int]) -> Observable<TodoMarkResult>
+
+    /// Stops work on the todos (clears `startedAt`), all or none in one change. Publishes `updated`.
+    func stop(ids: [Int]) -> Observable<TodoMarkResult>
+
+    /// The context the todos' derived facts are worked out in: now on the provider's clock,
+    /// and which todos of the store are blocked and blocking.
+    func context() -> Observable<TodoContext>
+
     /// Deletes the todos, all or none (one unknown id fails and deletes nothing). Publishes
     /// `deleted` with the todos as they were.
     func delete(ids: [Int]) -> Observable<[Todo]>
@@ -63,7 +87,7 @@ public protocol TodoServiceType: AnyObject {
     func reloadIfChangedOutside() -> Observable<Bool>
 }
 
-/// What marking todos done or not done did.
+/// What marking todos done or not done did — or starting, stopping, annotating or editing them.
 public struct TodoMarkResult: Sendable, Hashable {
     /// Every todo named, as it is now, in the order named.
     public var todos: [Todo]
@@ -122,7 +146,9 @@ public struct TodoUndoResult: Sendable, Hashable {
         case .created: return removed
         case .imported: return removed + restored
         case .moved: return Array(restored.prefix(1))
-        case .updated, .deleted, .markedDone, .markedUndone, .cleared, .undone: return restored
+        case .updated, .deleted, .markedDone, .markedUndone, .cleared, .undone, .annotated, .denotated, .started,
+            .stopped:
+            return restored
         }
     }
 }

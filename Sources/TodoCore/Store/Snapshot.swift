@@ -10,7 +10,7 @@
 /// search over the file's lines without reading all of it:
 ///
 /// ```text
-/// {"version":1,"generation":"…","nextId":4,"nextPosition":4096,"todos":[
+/// {"version":2,"generation":"…","nextId":4,"nextPosition":4096,"todos":[
 /// {"id":1,…,"position":1024},
 /// {"id":3,…,"position":3072}
 /// ],"history":[
@@ -27,8 +27,10 @@
 /// counter out of range or repeated, is damage (a damaged byte in a key name would otherwise
 /// drop the field, and the next write would make the loss permanent).
 enum Snapshot {
-    /// The format version this code writes and reads.
-    static let version = 1
+    /// The format version this code writes, and the newest it reads: 2 added the fields of
+    /// issue 18 (`project`, `wait`, `scheduled`, `depends`, `annotations`, `startedAt`). A
+    /// version 1 file is read as it is and written as version 2 by the next change.
+    static let version = 2
 
     /// A snapshot's bytes and where its todo lines are.
     struct Encoded {
@@ -64,7 +66,7 @@ enum Snapshot {
         json.newline()
         let todosStart = json.bytes.count
         for (index, todo) in state.todos.enumerated() {
-            todo.write(to: &json, includingPosition: true, forStore: true)
+            todo.writeForStore(to: &json)
             if index < state.todos.count - 1 { json.element() }
             json.newline()
         }

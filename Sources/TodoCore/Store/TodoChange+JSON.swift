@@ -86,7 +86,7 @@ extension TodoChange {
         json.beginArray()
         for todo in todos {
             json.element()
-            todo.write(to: &json, includingPosition: true, forStore: true)
+            todo.writeForStore(to: &json)
         }
         json.endArray()
     }

@@ -8,7 +8,7 @@ public struct TodoChange: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Todos added.
         case created
-        /// A todo's fields changed.
+        /// Todos' fields changed.
         case updated
         /// Todos deleted.
         case deleted
@@ -22,6 +22,14 @@ public struct TodoChange: Sendable, Hashable {
         case cleared
         /// Todos imported from a file.
         case imported
+        /// Annotations added (store version 2).
+        case annotated
+        /// An annotation removed (store version 2).
+        case denotated
+        /// Todos started (store version 2).
+        case started
+        /// Todos stopped (store version 2).
+        case stopped
         /// The undoing of the latest change in the history (which it removes from the history).
         case undone
     }

@@ -18,7 +18,7 @@ enum AddCommand {
         }
         guard let todo = state.savedTodo else { return context.fail(.blankTitle, command: "add") }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.object(todo))
+            context.printJSON(TodoJSONOutput.object(todo, context: context.todoContext))
         } else {
             var details: [String] = []
             if let due = todo.due { details.append("due \(due)") }

@@ -11,7 +11,7 @@ enum ClearCommand {
         switch state.outcome {
         case .cleared(let todos)?:
             if context.options.json {
-                context.printJSON(TodoJSONOutput.array(todos))
+                context.printJSON(TodoJSONOutput.array(todos, context: context.todoContext))
             } else if todos.isEmpty {
                 context.say("No done todos to clear.")
             } else {

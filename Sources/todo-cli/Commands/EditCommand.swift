@@ -41,7 +41,7 @@ enum EditCommand {
         }
         guard let saved = state.savedTodo else { return context.fail(.unknownTodos([id])) }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.object(saved, changed: saved != original))
+            context.printJSON(TodoJSONOutput.object(saved, changed: saved != original, context: context.todoContext))
         } else {
             context.say(context.line(saved == original ? "Unchanged " : "Updated ", saved))
         }

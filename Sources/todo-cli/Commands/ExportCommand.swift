@@ -10,7 +10,7 @@ enum ExportCommand {
         if let error = state.error { return context.fail(error, command: "export") }
         let bytes: [UInt8]
         switch format {
-        case .json: bytes = TodoJSONFormat.export(state.todos)
+        case .json: bytes = TodoJSONFormat.export(state.todos, context: context.todoContext)
         case .todotxt:
             bytes = Array(TodoTxtFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset).utf8)
         }

@@ -8,7 +8,7 @@ enum ListCommand {
         let state = list.currentState
         if let error = state.error { return context.fail(error, command: "list") }
         if context.options.json {
-            context.printJSON(bytes: TodoJSONOutput.arrayBytes(state.todos))
+            context.printJSON(bytes: TodoJSONOutput.arrayBytes(state.todos, context: context.todoContext))
             return .success
         }
         guard !context.options.quiet else { return .success }

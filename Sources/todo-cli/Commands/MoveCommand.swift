@@ -9,7 +9,7 @@ enum MoveCommand {
         if let error = state.error { return context.fail(error, command: "move") }
         guard case .moved(let todo)? = state.outcome else { return context.fail(.unknownTodos([id])) }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.object(todo))
+            context.printJSON(TodoJSONOutput.object(todo, context: context.todoContext))
         } else {
             context.say(
                 OutcomeText.line(

@@ -9,7 +9,7 @@ enum ShowCommand {
         if let error = state.error { return context.fail(error, command: "show") }
         guard let todo = state.todo else { return context.fail(.unknownTodos([id])) }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.object(todo))
+            context.printJSON(TodoJSONOutput.object(todo, context: context.todoContext))
         } else if !context.options.quiet {
             let renderer = TodoDetailRenderer(
                 today: context.today, clock: context.provider.clock, style: context.style, width: context.width)

@@ -9,7 +9,7 @@ enum UndoCommand {
         if let error = state.error { return context.fail(error, command: "undo") }
         guard case .undone(let result)? = state.outcome else { return .failure }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.undo(result))
+            context.printJSON(TodoJSONOutput.undo(result, context: context.todoContext))
             return .success
         }
         context.say(OutcomeText.undo(result, width: context.width))

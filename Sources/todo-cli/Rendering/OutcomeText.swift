@@ -101,6 +101,10 @@ enum OutcomeText {
         case .cleared: return "clearing"
         case .imported: return "importing"
         case .undone: return "undoing"
+        case .annotated: return "annotating"
+        case .denotated: return "removing an annotation of"
+        case .started: return "starting"
+        case .stopped: return "stopping"
         }
     }
 }

@@ -30,6 +30,17 @@ final class CommandContext {
     /// Today, in the local time zone.
     var today: CalendarDay { provider.clock.today() }
 
+    /// The context of the todos' derived facts (status, blocked, blocking, urgency), read once
+    /// from the store when first needed (for `--json` and `show`).
+    var todoContext: TodoContext {
+        if let todoContextRead { return todoContextRead }
+        var result = TodoContext(now: provider.clock.now(), utcOffset: 0, relations: .none)
+        _ = provider.todoService.context().subscribe(onNext: { result = $0 })
+        todoContextRead = result
+        return result
+    }
+    private var todoContextRead: TodoContext?
+
     /// The columns human-readable output fits in (see ``Terminal/lineWidth``).
     var width: Int { terminal.lineWidth }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(added.stderr == "")
         let bytes = try #require(todo.storeBytes)
         let store = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
-        #expect(store["version"] as? Int == 1)
+        #expect(store["version"] as? Int == 2)
         #expect((store["todos"] as? [[String: Any]])?.first?["title"] as? String == "Buy milk")
     }
 
@@ -35,7 +35,8 @@ import Testing
             Set(object.keys)
                 == [
                     "id", "uuid", "title", "note", "isDone", "priority", "due", "tags", "createdAt", "updatedAt",
-                    "completedAt", "recurrence",
+                    "completedAt", "recurrence", "project", "wait", "scheduled", "depends", "annotations", "startedAt",
+                    "status", "isBlocked", "isBlocking", "urgency",
                 ])
         #expect(object["id"] as? Int == 1)
         #expect(object["note"] as? String == "line 1\nline 2")

@@ -19,6 +19,9 @@ import Testing
         await todo.run(["list", "--all", "--json"] + (path.map { ["--file", $0] } ?? [])).json as? [[String: Any]] ?? []
     }
 
+    /// Wide enough for a message naming a long path on one line (messages wrap to the width).
+    static let wide = ["COLUMNS": "1000"]
+
     @Test func importingTheSameFileTwiceAddsNothingTheSecondTime() async throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../TodoCoreTests/Formats/Fixtures").standardized
@@ -26,14 +29,14 @@ import Testing
             ("todo.txt", 5, "todo.txt"), ("done.txt", 1, "todo.txt"), ("taskwarrior-export.json", 8, "Taskwarrior"),
         ] {
             let path = fixtures.appendingPathComponent(name).path
-            let first = await todo.run(["import", path])
+            let first = await todo.run(["import", path], environment: Self.wide)
             #expect(first.stdout == "Imported \(count) todo\(count == 1 ? "" : "s") from \(path) (\(format))\n")
             let store = todo.storeBytes
-            let second = await todo.run(["import", path])
+            let second = await todo.run(["import", path], environment: Self.wide)
             #expect(second.status == 0, "\(second)")
             #expect(second.stdout == "Imported 0 todos from \(path) (\(format)), \(count) already there\n")
             #expect(todo.storeBytes == store, "the store is not written")
-            let json = try #require(await todo.run(["import", path, "--json"]).json as? [String: Any])
+            let json = try #require(await todo.run(["import", path, "--json"], environment: Self.wide).json as? [String: Any])
             #expect((json["created"] as? [Any])?.isEmpty == true && (json["updated"] as? [Any])?.isEmpty == true)
             #expect(json["unchanged"] as? Int == count)
         }
@@ -45,9 +48,9 @@ import Testing
 
     @Test func aLineTwiceInOneFileIsTwoTodosAddedOnce() async {
         let path = file("twice.txt", "Call mum @phone\nCall mum @phone\n")
-        #expect(await todo.run(["import", path]).stdout == "Imported 2 todos from \(path) (todo.txt)\n")
+        #expect(await todo.run(["import", path], environment: Self.wide).stdout == "Imported 2 todos from \(path) (todo.txt)\n")
         #expect(
-            await todo.run(["import", path]).stdout == "Imported 0 todos from \(path) (todo.txt), 2 already there\n")
+            await todo.run(["import", path], environment: Self.wide).stdout == "Imported 0 todos from \(path) (todo.txt), 2 already there\n")
         let three = file("three.txt", "Call mum @phone\nCall mum @phone\nCall mum @phone\n")
         #expect(
             await todo.run(["import", three]).stdout == "Imported 1 todo from \(three) (todo.txt), 2 already there\n")
@@ -64,7 +67,7 @@ import Testing
         for format in ["todotxt", "json"] {
             let path = todo.folder + "/export." + format
             #expect(await todo.run(["export", "--format", format, "--output", path]).status == 0)
-            let again = await todo.run(["import", path])
+            let again = await todo.run(["import", path], environment: Self.wide)
             #expect(again.stdout.hasPrefix("Imported 0 todos from \(path)"), "\(again)")
             #expect(again.stdout.hasSuffix(", 3 already there\n"), "\(again)")
         }

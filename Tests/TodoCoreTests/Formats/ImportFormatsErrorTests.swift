@@ -22,7 +22,7 @@ extension Formats {
         /// A valid todo object with `id`, as our export writes it.
         func object(_ id: Int) -> String {
             Todo(id: id, uuid: uuid(id), title: "Todo \(id)", createdAt: instant("2026-11-21T07:58:42Z"), position: 0)
-                .jsonObject
+                .testJSON
         }
 
         @Test func ourJSON() throws {

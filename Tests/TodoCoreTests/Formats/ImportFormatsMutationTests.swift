@@ -83,7 +83,7 @@ extension Formats {
 
         @Test func mutatedFixturesAndExportsGiveTodosOrImportErrors() throws {
             var seeds: [[UInt8]] = try FormatFixture.allCases.map { try $0.bytes }
-            seeds.append(TodoJSONFormat.export(demandingTodos()))
+            seeds.append(TodoJSONFormat.export(demandingTodos(), context: .test))
             seeds.append(Array(TodoTxtFormat.export(demandingTodos()).utf8))
             var random = SplitMix64(state: 0x7D0_2026)
             let clock = ContinuousClock()

@@ -181,7 +181,7 @@ extension Formats {
 
         @Test func ourJSONExportImportedIntoItsStoreAddsNothing() throws {
             _ = try service.importTodos(demandingTodos().map(ImportedTodo.init)).value()
-            let export = TodoJSONFormat.export(try all())
+            let export = TodoJSONFormat.export(try all(), context: .test)
             try expectNothingChanges(
                 importing: { try service.importTodos(TodoJSONFormat.parse(export, file: "export.json")).value() },
                 count: demandingTodos().count)

@@ -24,13 +24,13 @@ extension Formats {
 
         @Test func ourExportsTheStoreAndBareArraysAreOurs() {
             let todos = demandingTodos()
-            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export(todos), fileName: "backup") == .json)
-            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export([]), fileName: nil) == .json)
+            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export(todos, context: .test), fileName: "backup") == .json)
+            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export([], context: .test), fileName: nil) == .json)
             let store = Snapshot.encode(
                 StoreState(todos: todos.sorted { $0.id < $1.id }, nextID: 20, nextPosition: 0, history: []),
                 generation: uuid(1))
             #expect(TodoFileFormat.guess(bytes: store.bytes, fileName: "todos.json") == .json)
-            #expect(guess("[" + todos[0].jsonObject + "]") == .json)
+            #expect(guess("[" + todos[0].testJSON + "]") == .json)
             #expect(guess(#"  {"todos": []}"#) == .json)
             #expect(guess(#"[{"title": "Hand written"}]"#) == .json)
         }
@@ -63,7 +63,7 @@ extension Formats {
             #expect(TodoFileFormat.guess(bytes: try FormatFixture.todoTxt.bytes, fileName: "a.json") == .todoTxt)
             #expect(TodoFileFormat.guess(bytes: try FormatFixture.doneTxt.bytes, fileName: "done.JSON") == .todoTxt)
             // JSON is JSON, whatever the name says.
-            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export(demandingTodos()), fileName: "a.txt") == .json)
+            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export(demandingTodos(), context: .test), fileName: "a.txt") == .json)
             // Damaged JSON, or a bracket opening a title: the name decides.
             #expect(guess("{broken", "export.json") == .json)
             #expect(guess("{broken", "todo.txt") == .todoTxt)
@@ -84,7 +84,7 @@ extension Formats {
                     "Pay rent"
                 ])
             #expect(try TodoFileFormat.taskwarrior.parse(FormatFixture.taskwarrior.bytes, file: "t.json").count == 8)
-            #expect(try TodoFileFormat.json.parse(TodoJSONFormat.export(demandingTodos()), file: "x.json").count == 6)
+            #expect(try TodoFileFormat.json.parse(TodoJSONFormat.export(demandingTodos(), context: .test), file: "x.json").count == 6)
             #expect(TodoFileFormat.allCases.map(\.description) == ["JSON", "todo.txt", "Taskwarrior"])
         }
     }

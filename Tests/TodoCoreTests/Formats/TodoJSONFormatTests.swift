@@ -8,7 +8,7 @@ extension Formats {
     @Suite struct TodoJSONFormatTests {
         @Test func exportingThenParsingGivesBackEveryFieldOfEveryTodo() throws {
             let todos = demandingTodos()
-            let imported = try TodoJSONFormat.parse(TodoJSONFormat.export(todos), file: "todos.json")
+            let imported = try TodoJSONFormat.parse(TodoJSONFormat.export(todos, context: .test), file: "todos.json")
             #expect(imported == todos.map(ImportedTodo.init))
             #expect(imported.map(\.id) == [7, 3, 12, 1, 2, 4])
             #expect(imported.map(\.uuid) == todos.map(\.uuid))
@@ -16,14 +16,14 @@ extension Formats {
 
         @Test func theExportIsOneObjectWithTheVersionAndOneTodoPerLineInListOrder() throws {
             let todos = demandingTodos()
-            let text = String(decoding: TodoJSONFormat.export(todos), as: UTF8.self)
+            let text = String(decoding: TodoJSONFormat.export(todos, context: .test), as: UTF8.self)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.first == #"{"version":1,"todos":["#)
+            #expect(lines.first == #"{"version":2,"todos":["#)
             #expect(lines.count == todos.count + 3)
             #expect(lines[lines.count - 2] == "]}")
             #expect(lines.last == "")
             for (index, todo) in todos.enumerated() {
-                let expected = todo.jsonObject + (index < todos.count - 1 ? "," : "")
+                let expected = todo.testJSON + (index < todos.count - 1 ? "," : "")
                 #expect(lines[index + 1] == Substring(expected))
             }
             // The keys in the order the todo object has them, and no position.
@@ -31,13 +31,13 @@ extension Formats {
             #expect(!text.contains("position"))
             // Foundation reads it as plain JSON.
             let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-            #expect(document?["version"] as? Int == 1)
+            #expect(document?["version"] as? Int == 2)
             #expect((document?["todos"] as? [[String: Any]])?.count == todos.count)
         }
 
         @Test func anEmptyListExportsAndImportsAsNothing() throws {
-            let bytes = TodoJSONFormat.export([])
-            #expect(String(decoding: bytes, as: UTF8.self) == "{\"version\":1,\"todos\":[\n]}\n")
+            let bytes = TodoJSONFormat.export([], context: .test)
+            #expect(String(decoding: bytes, as: UTF8.self) == "{\"version\":2,\"todos\":[\n]}\n")
             #expect(try TodoJSONFormat.parse(bytes, file: "x.json") == [])
         }
 
@@ -49,16 +49,16 @@ extension Formats {
 
         @Test func aBareArrayOfTodoObjectsIsReadInItsOrder() throws {
             let todos = demandingTodos()
-            let text = "[" + todos.map(\.jsonObject).joined(separator: ",\n") + "]"
+            let text = "[" + todos.map(\.testJSON).joined(separator: ",\n") + "]"
             #expect(try TodoJSONFormat.parse(Array(text.utf8), file: "x.json") == todos.map(ImportedTodo.init))
         }
 
         @Test func oneTodoObjectIsReadAsOneTodo() throws {
             let todo = demandingTodos()[0]
-            let text = TodoJSONOutput.object(todo)
+            let text = TodoJSONOutput.object(todo, context: .test)
             #expect(try TodoJSONFormat.parse(Array(text.utf8), file: "x.json") == [ImportedTodo(todo)])
             #expect(TodoFileFormat.guess(bytes: Array(text.utf8), fileName: nil) == .json)
-            let list = TodoJSONOutput.array(demandingTodos())
+            let list = TodoJSONOutput.array(demandingTodos(), context: .test)
             #expect(
                 try TodoJSONFormat.parse(Array(list.utf8), file: "x.json") == demandingTodos().map(ImportedTodo.init))
         }
@@ -84,7 +84,7 @@ extension Formats {
             json.beginArray()
             for todo in todos {
                 json.element()
-                todo.write(to: &json, includingPosition: true)
+                todo.writeForStore(to: &json)
             }
             json.endArray()
             let imported = try TodoJSONFormat.parse(json.bytes, file: "x.json")
@@ -97,7 +97,11 @@ extension Formats {
             json.beginArray()
             for (index, todo) in todos.enumerated() {
                 json.element()
-                todo.write(to: &json, includingPosition: index == 0)
+                if index == 0 {
+                    todo.writeForStore(to: &json)
+                } else {
+                    todo.write(to: &json, facts: TodoContext.test.facts(for: todo))
+                }
             }
             json.endArray()
             #expect(try TodoJSONFormat.parse(json.bytes, file: "x.json").map(\.id) == [7, 3, 12])
@@ -120,16 +124,16 @@ extension Formats {
         }
 
         @Test func aNewerVersionIsRefusedOnItsLine() throws {
-            let text = "{\n\"todos\":[],\n\"version\":2}"
+            let text = "{\n\"todos\":[],\n\"version\":3}"
             let failure = try #require(
                 importFailure { () throws(TodoError) in try TodoJSONFormat.parse(Array(text.utf8), file: "x.json") })
             #expect(failure.line == 3)
             #expect(
                 failure.problem
-                    == "the file has format version 2, newer than this todo reads (1); upgrade todo to import it")
+                    == "the file has format version 3, newer than this todo reads (2); upgrade todo to import it")
             expectActionable(failure.problem)
             let error = todoError { try TodoJSONFormat.parse(Array(text.utf8), file: "new.json") }
-            #expect(error?.description.hasPrefix("new.json:3: the file has format version 2") == true)
+            #expect(error?.description.hasPrefix("new.json:3: the file has format version 3") == true)
         }
     }
 }

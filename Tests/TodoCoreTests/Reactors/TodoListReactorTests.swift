@@ -84,8 +84,8 @@ import Testing
         store.receive(.apply(.created([eggs]))) { $0.todos = [self.milk, self.bread, eggs] }
         var renamed = bread
         renamed.title = "Buy rye bread"
-        service.events.send(.updated(renamed))
-        store.receive(.apply(.updated(renamed))) { $0.todos[1] = renamed }
+        service.events.send(.updated([renamed]))
+        store.receive(.apply(.updated([renamed]))) { $0.todos[1] = renamed }
         var finished = milk
         finished.isDone = true
         service.events.send(.markedDone([finished], next: []))
@@ -99,8 +99,8 @@ import Testing
         let store = loadedStore([bread, milk], query: TodoQuery(sort: .due))
         var soon = milk
         soon.due = day("2030-01-01")
-        service.events.send(.updated(soon))
-        store.receive(.apply(.updated(soon))) { $0.todos = [soon, self.bread] }
+        service.events.send(.updated([soon]))
+        store.receive(.apply(.updated([soon]))) { $0.todos = [soon, self.bread] }
         store.finish()
     }
 

@@ -20,9 +20,9 @@ import Testing
         store.send(.load) { $0.todo = self.milk }
         var renamed = milk
         renamed.title = "Buy oat milk"
-        service.events.send(.updated(renamed))
+        service.events.send(.updated([renamed]))
         store.receive(.setTodo(renamed)) { $0.todo = renamed }
-        service.events.send(.updated(sample(2, "other")))
+        service.events.send(.updated([sample(2, "other")]))
         service.events.send(.deleted([renamed]))
         store.receive(.setDeleted) {
             $0.todo = nil

@@ -102,7 +102,7 @@ import Testing
             id: todo.id, TodoPatch(note: .set("new"), due: .set(.weeksFromToday(1)), recurrence: .set(.monthly))
         ).value()
         #expect(again.note == "new" && again.due == day("2030-01-14") && again.recurrence == .monthly)
-        #expect(published.suffix(2) == [.updated(updated), .updated(again)])
+        #expect(published.suffix(2) == [.updated([updated]), .updated([again])])
     }
 
     @Test func anUpdateThatChangesNothingWritesNothing() throws {

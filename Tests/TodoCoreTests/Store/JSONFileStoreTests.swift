@@ -50,7 +50,7 @@ import Testing
         _ = try service.create(TodoDraft(title: "Buy milk")).value()
         let data = try #require(FileManager.default.contents(atPath: nested))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(document["version"] as? Int == 1)
+        #expect(document["version"] as? Int == 2)
         let todos = try #require(document["todos"] as? [[String: Any]])
         #expect(todos.count == 1)
         #expect(todos[0]["title"] as? String == "Buy milk")

@@ -21,6 +21,12 @@ final class FakeTodoService: TodoServiceType, @unchecked Sendable {
     let statsSpy = Spy<Void, TodoStats>("stats")
     let importTodosSpy = Spy<[ImportedTodo], TodoImportResult>("importTodos")
     let reloadIfChangedOutsideSpy = Spy<Void, Bool>("reloadIfChangedOutside")
+    let updateManySpy = Spy<(ids: [Int], patch: TodoPatch), TodoMarkResult>("update(ids:)")
+    let annotateSpy = Spy<(ids: [Int], text: String), TodoMarkResult>("annotate")
+    let denotateSpy = Spy<(id: Int, annotation: String), Todo>("denotate")
+    let startSpy = Spy<[Int], TodoMarkResult>("start")
+    let stopSpy = Spy<[Int], TodoMarkResult>("stop")
+    let contextSpy = Spy<Void, TodoContext>("context")
 
     func fetch(_ query: TodoQuery) -> Observable<[Todo]> { call { try self.fetchSpy(query) } }
     func todo(id: Int) -> Observable<Todo> { call { try self.todoSpy(id) } }
@@ -37,6 +43,18 @@ final class FakeTodoService: TodoServiceType, @unchecked Sendable {
         call { try self.importTodosSpy(todos) }
     }
     func reloadIfChangedOutside() -> Observable<Bool> { call { try self.reloadIfChangedOutsideSpy() } }
+    func update(ids: [Int], _ patch: TodoPatch) -> Observable<TodoMarkResult> {
+        call { try self.updateManySpy((ids, patch)) }
+    }
+    func annotate(ids: [Int], text: String) -> Observable<TodoMarkResult> {
+        call { try self.annotateSpy((ids, text)) }
+    }
+    func denotate(id: Int, annotation: String) -> Observable<Todo> {
+        call { try self.denotateSpy((id, annotation)) }
+    }
+    func start(ids: [Int]) -> Observable<TodoMarkResult> { call { try self.startSpy(ids) } }
+    func stop(ids: [Int]) -> Observable<TodoMarkResult> { call { try self.stopSpy(ids) } }
+    func context() -> Observable<TodoContext> { call { try self.contextSpy() } }
 
     /// One value from `body` on subscription, or its error.
     private func call<Value>(_ body: @escaping () throws -> Value) -> Observable<Value> {

@@ -87,3 +87,13 @@ final class ProviderPool: @unchecked Sendable {
         return provider
     }
 }
+
+extension TodoContext {
+    /// Monday 2030-01-07 09:30 UTC, without dependencies: the context tests write JSON in.
+    static let test = TodoContext(now: monday, utcOffset: 0, relations: .none)
+}
+
+extension Todo {
+    /// The todo's `--json` object, its facts worked out in ``TodoContext/test``.
+    var testJSON: String { jsonObject(facts: TodoContext.test.facts(for: self)) }
+}
