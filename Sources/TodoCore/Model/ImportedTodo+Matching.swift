@@ -35,7 +35,9 @@ extension ImportedTodo {
     /// ``describes(_:utcOffset:)``, comparing the creation time only when `comparingCreation`.
     func describes(_ todo: Todo, utcOffset: (Date) -> Int, comparingCreation: Bool) -> Bool {
         guard isDone == todo.isDone, priority == todo.priority, due == todo.due, recurrence == todo.recurrence,
-            tags == todo.tags, note == todo.note, matchingTitle == Self.matchingTitle(todo.title, precision)
+            tags == todo.tags, note == todo.note, matchingTitle == Self.matchingTitle(todo.title, precision),
+            project == todo.project, wait == todo.wait, scheduled == todo.scheduled,
+            annotations.map(\.text) == todo.annotations.map(\.text)
         else { return false }
         /// Whether the times `mine` and `theirs` are the same, as precisely as the file gives them.
         func same(_ mine: Date, _ theirs: Date?) -> Bool {

@@ -35,13 +35,34 @@ public struct ImportedTodo: Sendable, Hashable {
     /// How precisely the file gives it, which decides when it is a todo the store already has,
     /// if it has no uuid (see ``Precision``).
     public var precision: Precision
+    /// Its project.
+    public var project: String?
+    /// The day it stops waiting.
+    public var wait: CalendarDay?
+    /// The earliest day to start it.
+    public var scheduled: CalendarDay?
+    /// The ids, *in the file*, of the todos it waits for: the import gives them the ids those
+    /// todos get in the store (an id the file does not hold is kept when the store has it).
+    public var depends: [Int]
+    /// Its annotations, oldest first.
+    public var annotations: [Annotation]
+    /// When work on it started.
+    public var startedAt: Date?
 
     /// Creates an imported todo.
     public init(
         id: Int? = nil, uuid: UUID? = nil, title: String, note: String? = nil, isDone: Bool = false,
         priority: Priority = .none, due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date? = nil,
-        updatedAt: Date? = nil, completedAt: Date? = nil, recurrence: Recurrence? = nil, precision: Precision = .exact
+        updatedAt: Date? = nil, completedAt: Date? = nil, recurrence: Recurrence? = nil, precision: Precision = .exact,
+        project: String? = nil, wait: CalendarDay? = nil, scheduled: CalendarDay? = nil, depends: [Int] = [],
+        annotations: [Annotation] = [], startedAt: Date? = nil
     ) {
+        self.project = project
+        self.wait = wait
+        self.scheduled = scheduled
+        self.depends = depends
+        self.annotations = annotations
+        self.startedAt = startedAt
         self.id = id
         self.uuid = uuid
         self.title = title
@@ -62,6 +83,8 @@ public struct ImportedTodo: Sendable, Hashable {
         self.init(
             id: todo.id, uuid: todo.uuid, title: todo.title, note: todo.note, isDone: todo.isDone,
             priority: todo.priority, due: todo.due, tags: todo.tags, createdAt: todo.createdAt,
-            updatedAt: todo.updatedAt, completedAt: todo.completedAt, recurrence: todo.recurrence)
+            updatedAt: todo.updatedAt, completedAt: todo.completedAt, recurrence: todo.recurrence,
+            project: todo.project, wait: todo.wait, scheduled: todo.scheduled, depends: todo.depends,
+            annotations: todo.annotations, startedAt: todo.startedAt)
     }
 }

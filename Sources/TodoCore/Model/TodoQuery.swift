@@ -7,14 +7,16 @@
 /// query.limit = 10
 /// ```
 public struct TodoQuery: Sendable, Hashable {
-    /// Pending todos, done ones, or both.
+    /// Pending todos, waiting ones, done ones, or all of them.
     public enum Status: String, Sendable, Hashable, CaseIterable {
-        /// Todos not done yet.
+        /// Todos not done and not waiting (a todo whose `wait` day is to come is left out).
         case pending
         /// Done todos.
         case done
         /// Every todo.
         case all
+        /// Todos waiting: not done, their `wait` day to come.
+        case waiting
     }
 
     /// The order of the result.
@@ -103,8 +105,9 @@ public struct TodoQuery: Sendable, Hashable {
         let tags = self.tags.map { $0.lowercased() }
         return { [status, priority, overdueOnly] todo in
             switch status {
-            case .pending: if todo.isDone { return false }
+            case .pending: if todo.isDone || todo.isWaiting(today: today) { return false }
             case .done: if !todo.isDone { return false }
+            case .waiting: if !todo.isWaiting(today: today) { return false }
             case .all: break
             }
             if let priority, todo.priority != priority { return false }

@@ -356,6 +356,10 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 do throws(TodoError) {
                     item.title = try Todo.validTitle(item.title)
                     item.tags = try Set(item.tags.map { tag throws(TodoError) in try Todo.validTag(tag) })
+                    item.project = try item.project.flatMap { project throws(TodoError) in try Todo.validProject(project) }
+                    item.annotations = try item.annotations.map { annotation throws(TodoError) in
+                        Annotation(at: annotation.at, text: try Todo.validAnnotation(annotation.text))
+                    }
                 } catch {
                     throw TodoError.invalidImport(
                         file: "the imported data", line: nil, problem: "todo \(index + 1): \(error)")
@@ -438,6 +442,8 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         var before: [Todo] = []
         var fresh: [(item: ImportedTodo, uuid: UUID)] = []
         var freshIndex: [UUID: Int] = [:]
+        var fileIDs: [Int: Int] = [:]  // an id in the file → the id of that todo in the store
+        var dependsByID: [Int: [Int]] = [:]  // the created or updated todos' dependencies, as in the file
         for (index, item) in items.enumerated() {
             if alreadyThere.contains(index) {
                 result.unchanged += 1
@@ -457,6 +463,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 guard incoming > current.updatedAt,
                     !item.describes(current, utcOffset: utcOffset, comparingCreation: false)
                 else {
+                    if let fileID = item.id { fileIDs[fileID] = current.id }
                     result.unchanged += 1
                     continue
                 }
@@ -470,6 +477,12 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 updated.completedAt = item.isDone ? (item.completedAt ?? incoming) : nil
                 updated.updatedAt = incoming
                 updated.recurrence = item.recurrence
+                updated.project = item.project
+                updated.wait = item.wait
+                updated.scheduled = item.scheduled
+                updated.annotations = item.annotations
+                updated.startedAt = item.isDone ? nil : item.startedAt
+                if let fileID = item.id { fileIDs[fileID] = current.id }
                 if let index = result.updated.firstIndex(where: { $0.id == updated.id }) {
                     result.updated[index] = updated
                 } else {
@@ -477,6 +490,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     result.updated.append(updated)
                 }
                 byUUID[uuid] = updated
+                dependsByID[current.id] = item.depends
             } else {
                 let uuid = item.uuid ?? uuids.next()
                 freshIndex[uuid] = fresh.count
@@ -499,16 +513,38 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 nextID += 1
             }
             let createdAt = item.createdAt ?? now
+            if let fileID = item.id, fileIDs[fileID] == nil { fileIDs[fileID] = id }
+            dependsByID[id] = item.depends
             result.created.append(
                 Todo(
                     id: id, uuid: uuid, title: item.title, note: item.note, isDone: item.isDone,
                     priority: item.priority, due: item.due, tags: item.tags, createdAt: createdAt,
                     updatedAt: max(item.updatedAt ?? createdAt, createdAt),
                     completedAt: item.isDone ? (item.completedAt ?? item.updatedAt ?? createdAt) : nil,
-                    position: position, recurrence: item.recurrence))
+                    position: position, recurrence: item.recurrence, project: item.project, wait: item.wait,
+                    scheduled: item.scheduled, annotations: item.annotations,
+                    startedAt: item.isDone ? nil : item.startedAt))
             position += StoreState.positionGap
         }
         if result.created.isEmpty && result.updated.isEmpty { return (nil, result) }
+        // Dependencies name todos by their ids in the file: each becomes that todo's id here; an
+        // id the file does not hold stays when the store has such a todo, and is dropped otherwise.
+        let storeIDs = Set(existing.map(\.id))
+        func resolved(_ todo: inout Todo) {
+            let wanted = dependsByID[todo.id] ?? []
+            todo.depends = Set(wanted.compactMap { fileIDs[$0] ?? (storeIDs.contains($0) ? $0 : nil) })
+                .subtracting([todo.id]).sorted()
+        }
+        for index in result.created.indices { resolved(&result.created[index]) }
+        for index in result.updated.indices { resolved(&result.updated[index]) }
+        var graph: [Int: [Int]] = [:]
+        for todo in existing where !todo.depends.isEmpty { graph[todo.id] = todo.depends }
+        for todo in result.created + result.updated { graph[todo.id] = todo.depends }
+        if let cycle = firstCycle(in: graph, from: (result.created + result.updated).map(\.id)) {
+            throw TodoError.invalidImport(
+                file: "the imported data", line: nil,
+                problem: "its dependencies make todos \(cycle.map(String.init).joined(separator: ", ")) wait for each other in a circle")
+        }
         let change = TodoChange(kind: .imported, put: result.created + result.updated, before: before)
         return (change, result)
     }

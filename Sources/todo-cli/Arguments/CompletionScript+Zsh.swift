@@ -106,7 +106,7 @@ extension CompletionScript {
         case .words(let words): return "(\(words.joined(separator: " ")))"
         case .files: return "_files"
         case .ids(.all): return "_todo_ids"
-        case .ids(.pending): return "_todo_pending_ids"
+        case .ids(.pending), .ids(.waiting): return "_todo_pending_ids"
         case .ids(.done): return "_todo_done_ids"
         case .tags(let ofTheTodo): return ofTheTodo ? "_todo_tags_of_todo" : "_todo_tags"
         }

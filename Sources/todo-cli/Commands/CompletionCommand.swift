@@ -34,10 +34,13 @@ enum CompletionCommand {
     }
 
     /// The todos with `status`, in the manual order, or `nil` when the store cannot be read.
+    /// `pending` means every todo not done, waiting ones too (they can be completed).
     private static func todos(status: TodoQuery.Status, in context: CommandContext) -> [Todo]? {
-        let list = context.make { TodoListReactor(provider: $0, query: TodoQuery(status: status)) }
+        let query = TodoQuery(status: status == .pending ? .all : status)
+        let list = context.make { TodoListReactor(provider: $0, query: query) }
         list.send(.refresh)
         let state = list.currentState
-        return state.error == nil ? state.todos : nil
+        guard state.error == nil else { return nil }
+        return status == .pending ? state.todos.filter { !$0.isDone } : state.todos
     }
 }

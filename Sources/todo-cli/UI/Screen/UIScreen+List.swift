@@ -36,6 +36,7 @@ extension UIScreen {
         switch query.status {
         case .pending: return "No pending todos. v shows the others, a adds one."
         case .done: return "No done todos. v shows the others."
+        case .waiting: return "No waiting todos. v shows the others."
         case .all: return "No todos yet. Press a to add one."
         }
     }
