@@ -123,6 +123,37 @@ extension Formats {
                 ])
         }
 
+        @Test func issue18sFieldsMakeTheRoundTripAndDependenciesFollowTheIdsTheStoreGives() throws {
+            let provider = makeProvider()
+            let service = provider.todoService
+            _ = try service.create(TodoDraft(title: "taken")).value()
+            let file = #"""
+                {"version":2,"todos":[
+                {"id":1,"uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3311","title":"Ask","createdAt":"2030-01-01T09:00:00Z","project":"Home","status":"pending","urgency":1.2,"isBlocked":false,"isBlocking":true},
+                {"id":2,"uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3312","title":"Plant","createdAt":"2030-01-01T09:00:00Z","wait":"2030-02-01","scheduled":"2030-02-02","depends":[1],"annotations":[{"at":"2030-01-02T09:00:00Z","text":"soon"}],"startedAt":"2030-01-03T09:00:00Z"}
+                ]}
+                """#
+            let imported = try TodoJSONFormat.parse(Array(file.utf8), file: "x.json")
+            #expect(imported[1].depends == [1] && imported[1].annotations.map(\.text) == ["soon"])
+            let created = try service.importTodos(imported).value().created
+            // Id 1 is taken: "Ask" gets another, and "Plant" depends on that one.
+            let ask = try #require(created.first { $0.title == "Ask" })
+            let plant = try #require(created.first { $0.title == "Plant" })
+            #expect(ask.id != 1 && plant.depends == [ask.id] && ask.project == "Home")
+            #expect(plant.wait == day("2030-02-01") && plant.scheduled == day("2030-02-02") && plant.startedAt != nil)
+            // Our export of the store, imported into an empty one, gives the same todos.
+            let todos = try service.fetch(TodoQuery(status: .all)).value()
+            let export = TodoJSONFormat.export(todos, context: TodoContext(todos: todos, clock: .fixed(at: monday)))
+            let text = String(decoding: export, as: UTF8.self)
+            #expect(text.contains(#""isBlocked":true"#) && text.contains(#""status":"waiting""#))
+            let otherProvider = makeProvider()
+            let other = otherProvider.todoService
+            let again = try other.importTodos(try TodoJSONFormat.parse(export, file: "export.json")).value().created
+            #expect(again.map(\.id) == todos.map(\.id))
+            #expect(try other.fetch(TodoQuery(status: .all)).value() == todos)
+            withExtendedLifetime((provider, otherProvider)) {}
+        }
+
         @Test func aNewerVersionIsRefusedOnItsLine() throws {
             let text = "{\n\"todos\":[],\n\"version\":3}"
             let failure = try #require(

@@ -254,4 +254,31 @@ import Testing
         try? FileManager.default.removeItem(atPath: folder.file("todos.json.bak"))
         #expect(try service().fetch(TodoQuery(status: .all)).value() == result.created)
     }
+
+    @Test(arguments: [false, true])
+    func everyFieldSurvivesTheStoreWholeOrJournaled(journaled: Bool) throws {
+        let options = journaled ? Self.journaled : JSONFileTodoStorage.Options()
+        let service = self.service(options)
+        for index in 1...6 { _ = try service.create(TodoDraft(title: "filler \(index)")).value() }
+        let full = try service.create(
+            TodoDraft(
+                title: "Plant roses", note: "by the fence", priority: .low, due: .day(day("2030-03-01")),
+                tags: ["garden"], recurrence: .yearly, project: "Home.Garden", wait: .day(day("2030-02-01")),
+                scheduled: .day(day("2030-02-15")), depends: [1, 3])
+        ).value()
+        _ = try service.annotate(ids: [full.id], text: "buy compost\nand gloves").value()
+        _ = try service.start(ids: [full.id]).value()
+        let expected = try service.todo(id: full.id).value()
+        #expect(expected.annotations.count == 1 && expected.startedAt != nil && expected.depends == [1, 3])
+        if journaled { #expect(folder.exists("todos.json.journal")) }
+        // Read back by a new storage: the lookup by id, and every todo.
+        #expect(try self.service(options).todo(id: full.id).value() == expected)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().last == expected)
+        // Written into the snapshot (a rewrite), then read back again.
+        _ = try JSONFileTodoStorage(path: path, options: JSONFileTodoStorage.Options(journalLimit: 0)).write { _ in
+            (TodoChange(kind: .updated, put: [expected], before: [expected]), ())
+        }
+        #expect(try self.service(options).todo(id: full.id).value() == expected)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().last == expected)
+    }
 }

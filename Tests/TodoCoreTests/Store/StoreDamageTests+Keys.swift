@@ -10,8 +10,8 @@ extension StoreDamageTests {
     /// A store holding every key a store can have: each todo key, each top-level key, each
     /// history record key (`created` included).
     static let storeWithEveryKey = """
-        {"version":1,"generation":"3f2504e0-4f89-41d3-9a0c-0305e82c3301","nextId":3,"nextPosition":3072,"todos":[
-        {"id":1,"uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","title":"Pay rent","note":"account 123","priority":"high","due":"2030-02-01","tags":["home","money"],"createdAt":"2030-01-01T09:00:00Z","updatedAt":"2030-01-02T09:00:00Z","recurrence":"monthly","position":1024},
+        {"version":2,"generation":"3f2504e0-4f89-41d3-9a0c-0305e82c3301","nextId":3,"nextPosition":3072,"todos":[
+        {"id":1,"uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","title":"Pay rent","note":"account 123","priority":"high","due":"2030-02-01","tags":["home","money"],"createdAt":"2030-01-01T09:00:00Z","updatedAt":"2030-01-02T09:00:00Z","recurrence":"monthly","project":"Home.Bills","wait":"2030-01-20","scheduled":"2030-01-25","depends":[2],"annotations":[{"at":"2030-01-02T09:00:00Z","text":"asked for the IBAN"}],"startedAt":"2030-01-02T09:00:00Z","position":1024},
         {"id":2,"uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","title":"Buy milk","isDone":true,"createdAt":"2030-01-01T09:00:00Z","updatedAt":"2030-01-03T09:00:00Z","completedAt":"2030-01-03T09:00:00Z","position":2048}
         ],"history":[
         {"kind":"created","put":[],"delete":[],"before":[],"created":[2]},
@@ -23,7 +23,8 @@ extension StoreDamageTests {
     static let everyStoreKey = [
         "id", "uuid", "title", "note", "isDone", "priority", "due", "tags", "createdAt", "updatedAt", "completedAt",
         "recurrence", "position", "version", "generation", "nextId", "nextPosition", "todos", "history", "kind", "put",
-        "delete", "before", "created",
+        "delete", "before", "created", "project", "wait", "scheduled", "depends", "annotations", "startedAt", "at",
+        "text",
     ]
 
     @Test func theStoreWithEveryKeyIsReadWhole() throws {
@@ -31,6 +32,11 @@ extension StoreDamageTests {
         let todos = try service().fetch(TodoQuery(status: .all)).value()
         #expect(todos.map(\.title) == ["Pay rent", "Buy milk"])
         #expect(todos[0].note == "account 123" && todos[0].recurrence == .monthly && todos[0].tags.count == 2)
+        #expect(
+            todos[0].project == "Home.Bills" && todos[0].wait == day("2030-01-20")
+                && todos[0].scheduled == day("2030-01-25"))
+        #expect(todos[0].depends == [2] && todos[0].annotations.map(\.text) == ["asked for the IBAN"])
+        #expect(todos[0].startedAt == Timestamp.parse("2030-01-02T09:00:00Z"))
         #expect(todos[1].isDone && todos[1].completedAt != nil)
     }
 
@@ -50,7 +56,7 @@ extension StoreDamageTests {
     }
 
     @Test(arguments: [
-        (#""version":1,"#, #""version":1,"version":2,"#),
+        (#""version":2,"#, #""version":2,"version":2,"#),
         (#""title":"Pay rent","#, #""title":"Pay rent","title":"Other","#),
         (#""note":"account 123","#, #""note":"account 123","note":null,"#),
         (#""nextId":3,"#, #""nextId":3,"nextId":3,"#),
