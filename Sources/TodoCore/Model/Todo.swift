@@ -144,7 +144,9 @@ extension Todo {
         guard
             parts.allSatisfy({ part in
                 !part.isEmpty
-                    && !part.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "," || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+                    && !part.unicodeScalars.contains {
+                        $0.properties.isWhitespace || $0 == "," || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                    }
             })
         else { throw .invalidProject(project) }
         return trimmed

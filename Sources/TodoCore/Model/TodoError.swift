@@ -119,7 +119,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .dependencyCycle(let ids) where ids.count == 1:
             return "todo \(ids[0]) cannot depend on itself"
         case .dependencyCycle(let ids):
-            return "todos \(ids.map(String.init).joined(separator: " → ")) → \(ids[0]) would wait for each other in a circle; nothing was changed"
+            return
+                "todos \(ids.map(String.init).joined(separator: " → ")) → \(ids[0]) would wait for each other in a circle; nothing was changed"
         case .doneCannotRepeat(let recurrence):
             return "a todo recorded as done cannot repeat (\(recurrence)); add it, then complete it, to start a series"
         case .unknownAnnotation(let id, let reference):

@@ -356,7 +356,9 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 do throws(TodoError) {
                     item.title = try Todo.validTitle(item.title)
                     item.tags = try Set(item.tags.map { tag throws(TodoError) in try Todo.validTag(tag) })
-                    item.project = try item.project.flatMap { project throws(TodoError) in try Todo.validProject(project) }
+                    item.project = try item.project.flatMap { project throws(TodoError) in
+                        try Todo.validProject(project)
+                    }
                     item.annotations = try item.annotations.map { annotation throws(TodoError) in
                         Annotation(at: annotation.at, text: try Todo.validAnnotation(annotation.text))
                     }
@@ -543,7 +545,9 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         if let cycle = firstCycle(in: graph, from: (result.created + result.updated).map(\.id)) {
             throw TodoError.invalidImport(
                 file: "the imported data", line: nil,
-                problem: "its dependencies make todos \(cycle.map(String.init).joined(separator: ", ")) wait for each other in a circle")
+                problem:
+                    "its dependencies make todos \(cycle.map(String.init).joined(separator: ", ")) wait for each other in a circle"
+            )
         }
         let change = TodoChange(kind: .imported, put: result.created + result.updated, before: before)
         return (change, result)

@@ -30,7 +30,9 @@ enum ImportCommand {
         if let error = state.error { return context.fail(error, command: "import") }
         guard case .imported(let result)? = state.outcome else { return .failure }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.importResult(result, format: fileFormat.rawValue.lowercased(), context: context.todoContext))
+            context.printJSON(
+                TodoJSONOutput.importResult(
+                    result, format: fileFormat.rawValue.lowercased(), context: context.todoContext))
         } else {
             var details: [String] = []
             if !result.updated.isEmpty { details.append("\(result.updated.count) updated") }

@@ -15,7 +15,8 @@ enum MarkCommand {
         }
         if context.options.json {
             let asArray = ids.count != 1 || result.todos.count != 1
-            context.printJSON(TodoJSONOutput.marked(result, asArray: asArray, completing: done, context: context.todoContext))
+            context.printJSON(
+                TodoJSONOutput.marked(result, asArray: asArray, completing: done, context: context.todoContext))
             return .success
         }
         let changed = Set(result.changedIDs)

@@ -12,7 +12,9 @@ enum RemoveCommand {
         case .deleted(let todos)?:
             if context.options.json {
                 context.printJSON(
-                    ids.count == 1 && todos.count == 1 ? TodoJSONOutput.object(todos[0], context: context.todoContext) : TodoJSONOutput.array(todos, context: context.todoContext))
+                    ids.count == 1 && todos.count == 1
+                        ? TodoJSONOutput.object(todos[0], context: context.todoContext)
+                        : TodoJSONOutput.array(todos, context: context.todoContext))
             } else {
                 context.say(todos.map { context.line("Deleted ", $0) }.joined(separator: "\n"))
             }

@@ -24,7 +24,8 @@ extension Formats {
 
         @Test func ourExportsTheStoreAndBareArraysAreOurs() {
             let todos = demandingTodos()
-            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export(todos, context: .test), fileName: "backup") == .json)
+            #expect(
+                TodoFileFormat.guess(bytes: TodoJSONFormat.export(todos, context: .test), fileName: "backup") == .json)
             #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export([], context: .test), fileName: nil) == .json)
             let store = Snapshot.encode(
                 StoreState(todos: todos.sorted { $0.id < $1.id }, nextID: 20, nextPosition: 0, history: []),
@@ -63,7 +64,9 @@ extension Formats {
             #expect(TodoFileFormat.guess(bytes: try FormatFixture.todoTxt.bytes, fileName: "a.json") == .todoTxt)
             #expect(TodoFileFormat.guess(bytes: try FormatFixture.doneTxt.bytes, fileName: "done.JSON") == .todoTxt)
             // JSON is JSON, whatever the name says.
-            #expect(TodoFileFormat.guess(bytes: TodoJSONFormat.export(demandingTodos(), context: .test), fileName: "a.txt") == .json)
+            #expect(
+                TodoFileFormat.guess(bytes: TodoJSONFormat.export(demandingTodos(), context: .test), fileName: "a.txt")
+                    == .json)
             // Damaged JSON, or a bracket opening a title: the name decides.
             #expect(guess("{broken", "export.json") == .json)
             #expect(guess("{broken", "todo.txt") == .todoTxt)
@@ -84,7 +87,9 @@ extension Formats {
                     "Pay rent"
                 ])
             #expect(try TodoFileFormat.taskwarrior.parse(FormatFixture.taskwarrior.bytes, file: "t.json").count == 8)
-            #expect(try TodoFileFormat.json.parse(TodoJSONFormat.export(demandingTodos(), context: .test), file: "x.json").count == 6)
+            #expect(
+                try TodoFileFormat.json.parse(TodoJSONFormat.export(demandingTodos(), context: .test), file: "x.json")
+                    .count == 6)
             #expect(TodoFileFormat.allCases.map(\.description) == ["JSON", "todo.txt", "Taskwarrior"])
         }
     }
