@@ -13,7 +13,7 @@ enum ShowCommand {
         } else if !context.options.quiet {
             let renderer = TodoDetailRenderer(
                 today: context.today, clock: context.provider.clock, style: context.style, width: context.width)
-            context.output.out(renderer.render(todo))
+            context.output.out(renderer.render(todo, facts: context.todoContext.facts(for: todo)))
         }
         return .success
     }

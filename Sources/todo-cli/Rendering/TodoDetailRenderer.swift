@@ -31,8 +31,9 @@ struct TodoDetailRenderer {
     /// The columns to fit in, or `nil` for no limit.
     var width: Int? = nil
 
-    /// The detail, ending with a line break.
-    func render(_ todo: Todo) -> String {
+    /// The detail, ending with a line break; with `facts`, the status says waiting, blocked or
+    /// blocking, and the urgency is shown.
+    func render(_ todo: Todo, facts: TodoFacts? = nil) -> String {
         let indent = String(repeating: " ", count: String(todo.id).count + 2)
         var lines: [String] = []
         let titleLines = wrap(todo.title.shownOnOneLine, width: width.map { $0 - indent.count })
@@ -60,8 +61,17 @@ struct TodoDetailRenderer {
                 }
             }
         }
-        if todo.isDone { field("status", "done", [.green]) } else { field("status", "pending") }
+        if todo.isDone {
+            field("status", "done", [.green])
+        } else {
+            var status = todo.isWaiting(today: today) ? "waiting" : "pending"
+            if todo.isActive { status += ", active" }
+            if facts?.isBlocked == true { status += ", blocked" }
+            if facts?.isBlocking == true { status += ", blocking" }
+            field("status", status)
+        }
         if todo.priority != .none { field("priority", todo.priority.name) }
+        if let project = todo.project { field("project", project.shownOnOneLine) }
         if let due = todo.due {
             let relative = relative(due, isDone: todo.isDone)
             if let width, DisplayWidth.of(due.description + relative.text) > width - indent.count - 11 {
@@ -75,10 +85,30 @@ struct TodoDetailRenderer {
         }
         if !todo.tags.isEmpty { field("tags", todo.sortedTags.joined(separator: " ").shownOnOneLine) }
         if let recurrence = todo.recurrence { field("repeats", recurrence.description) }
+        if let wait = todo.wait { field("wait", wait.description + (todo.isWaiting(today: today) ? " (hidden until then)" : "")) }
+        if let scheduled = todo.scheduled { field("scheduled", scheduled.description) }
+        if !todo.depends.isEmpty { field("depends on", todo.depends.map(String.init).joined(separator: " ")) }
+        if let started = todo.startedAt, !todo.isDone { field("started", local(started)) }
+        if let urgency = facts?.urgency { field("urgency", TodoDetailRenderer.format(urgency: urgency)) }
         field("created", local(todo.createdAt))
         if todo.updatedAt != todo.createdAt { field("updated", local(todo.updatedAt)) }
         if let completed = todo.completedAt { field("completed", local(completed)) }
         field("uuid", todo.uuid.uuidString.lowercased())
+        if !todo.annotations.isEmpty {
+            lines.append("")
+            for annotation in todo.annotations {
+                let head = local(annotation.at) + "  "
+                for (index, line) in annotation.text.shownOnLines.split(separator: "\n", omittingEmptySubsequences: false)
+                    .enumerated()
+                {
+                    let prefix = index == 0 ? style.apply(head, .dim) : String(repeating: " ", count: head.count)
+                    let room = width.map { $0 - indent.count - head.count }
+                    for (part, text) in wrap(String(line), width: room).enumerated() {
+                        lines.append(indent + (part == 0 ? prefix : String(repeating: " ", count: head.count)) + text)
+                    }
+                }
+            }
+        }
         if let note = todo.note {
             lines.append("")
             for line in note.shownOnLines.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -101,6 +131,12 @@ struct TodoDetailRenderer {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An urgency with one decimal, as Taskwarrior's reports show it (`8.8`, `-3.0`).
+    static func format(urgency: Double) -> String {
+        let tenths = urgency.isFinite ? Int((urgency * 10).rounded()) : 0
+        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// ` (tomorrow)`, ` (overdue by 3 days)` in red…
