@@ -14,6 +14,9 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidRecurrence(String)
     /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds.
     case invalidLockTimeout(String)
+    /// A setting (such as an urgency coefficient) that does not exist or whose value is refused;
+    /// `problem` says why and what to give instead.
+    case invalidSetting(key: String, problem: String)
     /// Ids that name no todo (nothing was changed).
     case unknownTodos([Int])
     /// A position outside 1…count.
@@ -69,7 +72,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     public var category: Category {
         switch self {
-        case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout:
+        case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout,
+            .invalidSetting:
             return .invalidInput
         case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull:
             return .failed
@@ -101,6 +105,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
                 "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
         case .invalidLockTimeout(let text):
             return "TODO_LOCK_TIMEOUT is '\(text)', not a number of seconds; set it to a number such as 10, or unset it"
+        case .invalidSetting(let key, let problem):
+            return "\(key): \(problem)"
         case .unknownTodos(let ids) where ids.count == 1:
             return "todo \(ids[0]) does not exist; run `todo list --all` to see ids"
         case .unknownTodos(let ids):
