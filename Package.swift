@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(
             name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker", "TestSupport"],
-            exclude: ["Formats/Fixtures"]),
+            exclude: ["Formats/Fixtures", "Urgency/Fixtures"]),
         .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "todo-store-worker", "TestSupport"]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -4,8 +4,8 @@
     import Foundation
 #endif
 
-/// What a todo's derived facts are worked out against: the clock, and the relations among all
-/// the todos of its store.
+/// What a todo's derived facts are worked out against: the clock, the relations among all the
+/// todos of its store, and the urgency coefficients.
 ///
 /// ```swift
 /// let context = TodoContext(todos: allTodos, clock: provider.clock)
@@ -16,34 +16,57 @@ public struct TodoContext: Sendable {
     public var now: Date
     /// The local calendar day at `now`.
     public var today: CalendarDay
-    /// Seconds east of UTC of the local time zone at `now`.
-    public var utcOffset: Int
+    /// The local time zone (its offset at any instant: a due day starts at its local midnight).
+    public var clock: TodoClock
     /// Which todos are blocked and blocking.
     public var relations: TodoRelations
+    /// The urgency coefficients (Taskwarrior's defaults unless the configuration changes them).
+    public var coefficients: UrgencyCoefficients
 
-    /// A context at `now` (in a zone `utcOffset` seconds east of UTC) with `relations`.
-    public init(now: Date, utcOffset: Int, relations: TodoRelations) {
+    /// A context at `now` in the time zone of `clock`, with `relations`.
+    public init(
+        now: Date, clock: TodoClock, relations: TodoRelations, coefficients: UrgencyCoefficients = .taskwarrior
+    ) {
         self.now = now
-        self.utcOffset = utcOffset
+        self.clock = clock
         self.relations = relations
-        today = TodoClock.fixed(at: now, utcOffset: utcOffset).today()
+        self.coefficients = coefficients
+        today = clock.today(at: now)
     }
 
     /// A context for `todos` (every todo of a store), now on `clock`.
-    public init(todos: some Collection<Todo>, clock: TodoClock) {
-        let now = clock.now()
-        self.init(now: now, utcOffset: clock.utcOffset(now), relations: TodoRelations(todos: todos))
+    public init(
+        todos: some Collection<Todo>, clock: TodoClock, coefficients: UrgencyCoefficients = .taskwarrior
+    ) {
+        self.init(now: clock.now(), clock: clock, relations: TodoRelations(todos: todos), coefficients: coefficients)
     }
 
     /// The facts of `todo`.
     public func facts(for todo: Todo) -> TodoFacts {
-        TodoFacts(
-            status: todo.status(today: today), isBlocked: relations.isBlocked(todo.id),
-            isBlocking: relations.isBlocking(todo.id), urgency: urgency(of: todo))
+        let isBlocked = relations.isBlocked(todo.id)
+        let isBlocking = relations.isBlocking(todo.id)
+        let isWaiting = todo.isWaiting(today: today)
+        return TodoFacts(
+            status: todo.isDone ? .done : isWaiting ? .waiting : .pending, isBlocked: isBlocked,
+            isBlocking: isBlocking,
+            urgency: coefficients.urgency(
+                of: UrgencyInput(todo, isWaiting: isWaiting, isBlocked: isBlocked, isBlocking: isBlocking), at: now,
+                utcOffset: clock.utcOffset))
     }
 
     /// The urgency of `todo`.
     public func urgency(of todo: Todo) -> Double {
-        0  // Taskwarrior's formula lands with the urgency work (issue 18); until then, none.
+        facts(for: todo).urgency
+    }
+}
+
+extension UrgencyInput {
+    /// The urgency input of `todo`, with what the rest of the store says of it.
+    public init(_ todo: Todo, isWaiting: Bool, isBlocked: Bool, isBlocking: Bool) {
+        self.init(
+            title: todo.title, isDone: todo.isDone, createdAt: todo.createdAt, due: todo.due,
+            scheduled: todo.scheduled, isActive: todo.isActive, annotationCount: todo.annotations.count,
+            tags: todo.tags, project: todo.project, priority: todo.priority, isWaiting: isWaiting,
+            isBlocked: isBlocked, isBlocking: isBlocking)
     }
 }

@@ -25,6 +25,9 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     case dependencyCycle([Int])
     /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds.
     case invalidLockTimeout(String)
+    /// A setting (such as an urgency coefficient) that does not exist or whose value is refused;
+    /// `problem` says why and what to give instead.
+    case invalidSetting(key: String, problem: String)
     /// Ids that name no todo (nothing was changed).
     case unknownTodos([Int])
     /// A position outside 1…count.
@@ -81,7 +84,7 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     public var category: Category {
         switch self {
         case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout,
-            .invalidProject, .blankAnnotation, .dependencyCycle, .doneCannotRepeat:
+            .invalidProject, .blankAnnotation, .dependencyCycle, .doneCannotRepeat, .invalidSetting:
             return .invalidInput
         case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull,
             .unknownAnnotation:
@@ -127,6 +130,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "todo \(id) has no annotation '\(reference)'; give its number (1 is the oldest) or its text"
         case .invalidLockTimeout(let text):
             return "TODO_LOCK_TIMEOUT is '\(text)', not a number of seconds; set it to a number such as 10, or unset it"
+        case .invalidSetting(let key, let problem):
+            return "\(key): \(problem)"
         case .unknownTodos(let ids) where ids.count == 1:
             return "todo \(ids[0]) does not exist; run `todo list --all` to see ids"
         case .unknownTodos(let ids):

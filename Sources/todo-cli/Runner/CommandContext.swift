@@ -34,7 +34,7 @@ final class CommandContext {
     /// from the store when first needed (for `--json` and `show`).
     var todoContext: TodoContext {
         if let todoContextRead { return todoContextRead }
-        var result = TodoContext(now: provider.clock.now(), utcOffset: 0, relations: .none)
+        var result = TodoContext(now: provider.clock.now(), clock: provider.clock, relations: .none)
         _ = provider.todoService.context().subscribe(onNext: { result = $0 })
         todoContextRead = result
         return result

@@ -114,6 +114,21 @@ import Testing
         #expect(context.facts(for: b).isBlocked == false && context.today == day("2030-01-07"))
     }
 
+    @Test func theUrgencyIsTaskwarriorsWithWhatTheStoreSays() throws {
+        // Due today (09:30, 0.40 days past its midnight): 12 × ((0.3958 + 14) × 0.8 / 21 + 0.2) = 8.981;
+        // high priority: 6; created now: no age.
+        let due = try add("Pay") {
+            $0.due = .today
+            $0.priority = .high
+        }
+        let blocked = try add("Then file") { $0.depends = [due.id] }
+        let context = try service.context().value()
+        #expect(abs(context.urgency(of: due) - (8.98095 + 6 + 8)) < 0.001, "blocking another: +8")
+        #expect(abs(context.urgency(of: blocked) - -5) < 0.001, "blocked: -5")
+        let json = TodoJSONOutput.object(due, context: context)
+        #expect(json.contains(#""urgency":22.981"#) && json.contains(#""isBlocking":true"#))
+    }
+
     // MARK: Annotations
 
     @Test func annotationsAreAddedAndRemovedByNumberOrText() throws {

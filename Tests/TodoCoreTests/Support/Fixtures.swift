@@ -90,7 +90,7 @@ final class ProviderPool: @unchecked Sendable {
 
 extension TodoContext {
     /// Monday 2030-01-07 09:30 UTC, without dependencies: the context tests write JSON in.
-    static let test = TodoContext(now: monday, utcOffset: 0, relations: .none)
+    static let test = TodoContext(now: monday, clock: .fixed(at: monday), relations: .none)
 }
 
 extension Todo {
