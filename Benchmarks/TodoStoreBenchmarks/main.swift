@@ -2,6 +2,7 @@
 //
 //   swift run -c release TodoStoreBenchmarks [SIZES…]      (default: 1000 10000 100000)
 //   swift run -c release TodoStoreBenchmarks clear [SIZES…] (default: 100000 200000; see ClearBenchmark.swift)
+//   swift run -c release TodoStoreBenchmarks filter [SIZES…] (default: 100000; see FilterBenchmark.swift)
 //
 // For each size it builds a store of that many realistic todos in a temporary folder, then
 // measures, each against a floor measured in the same run on the same file:
@@ -49,6 +50,10 @@ if arguments.first == "make-store" {
 let sizes = arguments.compactMap(Int.init).isEmpty ? [1_000, 10_000, 100_000] : arguments.compactMap(Int.init)
 if arguments.first == "clear" {
     try runClearBenchmark(sizes: arguments.compactMap(Int.init).isEmpty ? [100_000, 200_000] : sizes)
+    exit(0)
+}
+if arguments.first == "filter" {
+    try runFilterBenchmark(sizes: arguments.compactMap(Int.init).isEmpty ? [100_000] : sizes)
     exit(0)
 }
 

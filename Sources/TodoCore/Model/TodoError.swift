@@ -23,6 +23,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Dependencies that would make todos wait for each other in a circle (the ids of the
     /// circle, in order) or a todo wait for itself.
     case dependencyCycle([Int])
+    /// A filter that cannot be used (the message says which word and why).
+    case invalidFilter(String)
     /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds.
     case invalidLockTimeout(String)
     /// A setting (such as an urgency coefficient) that does not exist or whose value is refused;
@@ -84,7 +86,7 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     public var category: Category {
         switch self {
         case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout,
-            .invalidProject, .blankAnnotation, .dependencyCycle, .doneCannotRepeat, .invalidSetting:
+            .invalidProject, .blankAnnotation, .dependencyCycle, .doneCannotRepeat, .invalidSetting, .invalidFilter:
             return .invalidInput
         case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull,
             .unknownAnnotation:
@@ -115,6 +117,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRecurrence(let text):
             return
                 "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
+        case .invalidFilter(let message):
+            return message
         case .invalidProject(let text):
             return "'\(text)' is not a project: give names joined by dots (Home.Garden), without spaces or commas"
         case .blankAnnotation:

@@ -29,6 +29,8 @@ public struct TodoQuery: Sendable, Hashable {
         case priority
         /// Oldest first.
         case created
+        /// Most urgent first (Taskwarrior's urgency: what `todo next` shows).
+        case urgency
     }
 
     /// Pending (the default), done, or all.
@@ -45,6 +47,9 @@ public struct TodoQuery: Sendable, Hashable {
     public var sort: Sort
     /// At most this many todos, counted after sorting.
     public var limit: Int?
+    /// Terms of the filter language (`project:Home +garden or due.before:eow`), on top of the
+    /// fields above; see `Docs/Filters.md`.
+    public var filter: TodoFilter = .everything
 
     /// Creates a query; with no arguments, every pending todo in the manual order.
     public init(
@@ -67,16 +72,63 @@ public struct TodoQuery: Sendable, Hashable {
         set { tags = newValue.map { [$0] } ?? [] }
     }
 
-    /// Whether `todo` passes the filters (everything but the sort and the limit).
+    /// Whether `todo` passes the filters (everything but the sort and the limit), seen alone: a
+    /// ``filter`` term about other todos (`is:blocked`, `is:blocking`) sees no dependency.
     public func matches(_ todo: Todo, today: CalendarDay) -> Bool {
-        matcher(today: today)(todo)
+        guard matcher(today: today)(todo) else { return false }
+        guard !filter.isEmpty else { return true }
+        let compiled = try? filter.compiled(today: today, utcOffset: { _ in 0 })
+        return compiled?.matches(TodoAmongOthers(todo: todo, relations: .none)) ?? false
     }
 
-    /// The todos that pass the filters, sorted, limited.
+    /// The todos that pass the filters, sorted, limited (``filter`` seen without dependencies;
+    /// see ``apply(to:context:weekStart:)``).
     public func apply(to todos: some Sequence<Todo>, today: CalendarDay) -> [Todo] {
         let matches = matcher(today: today)
         var result = todos.filter(matches)
+        if !filter.isEmpty {
+            let compiled = try? filter.compiled(today: today, utcOffset: { _ in 0 })
+            result = result.filter { compiled?.matches(TodoAmongOthers(todo: $0, relations: .none)) ?? false }
+        }
         result.sort(by: areInIncreasingOrder)
+        if let limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
+        return result
+    }
+
+    /// The todos of a store (`todos`: every one of them) that pass the filters, sorted, limited:
+    /// ``filter`` sees the dependencies in `context`, dates in its time zone, and `urgency`
+    /// sorts by the urgency it gives.
+    ///
+    /// - Throws: ``TodoError/invalidFilter(_:)`` for a date term that resolves outside the calendar.
+    public func apply(
+        to todos: some Collection<Todo>, context: TodoContext, weekStart: Weekday = .monday
+    ) throws(TodoError) -> [Todo] {
+        let matches = matcher(today: context.today)
+        var result: [Todo]
+        if filter.isEmpty {
+            result = todos.filter(matches)
+        } else {
+            let compiled: TodoFilter.Matcher
+            do {
+                compiled = try filter.compiled(
+                    today: context.today, weekStart: weekStart, utcOffset: context.clock.utcOffset)
+            } catch {
+                throw .invalidFilter(error.description)
+            }
+            let relations = context.relations
+            result = todos.filter { matches($0) && compiled.matches(TodoAmongOthers(todo: $0, relations: relations)) }
+        }
+        if sort == .urgency {
+            // Each urgency worked out once, not at every comparison.
+            let ranked = result.map { (todo: $0, urgency: context.urgency(of: $0)) }
+            result = ranked.sorted {
+                $0.urgency != $1.urgency
+                    ? $0.urgency > $1.urgency : ($0.todo.position, $0.todo.id) < ($1.todo.position, $1.todo.id)
+            }
+            .map(\.todo)
+        } else {
+            result.sort(by: areInIncreasingOrder)
+        }
         if let limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
         return result
     }
@@ -96,6 +148,8 @@ public struct TodoQuery: Sendable, Hashable {
             if a.priority != b.priority { return a.priority > b.priority }
         case .created:
             if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+        case .urgency:
+            break  // needs the other todos: see apply(to:context:weekStart:)
         }
         return (a.position, a.id) < (b.position, b.id)
     }

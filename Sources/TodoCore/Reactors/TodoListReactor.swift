@@ -218,8 +218,12 @@ public final class TodoListReactor: Reactor {
                 let state = reactor.currentState
                 guard state.isLoaded else { return .empty() }
                 // A reload, or any change to a limited list (which may bring in a todo the limit
-                // left out, and changes what it left out): fetch.
-                if event == .reloaded || state.query.limit != nil {
+                // left out, and changes what it left out), to a filtered one (whose terms may be
+                // about other todos: is:blocked) or one sorted by urgency (which other todos
+                // change): fetch.
+                if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
+                    || state.query.sort == .urgency
+                {
                     return reactor.fetch(state.query, showingProgress: false)
                 }
                 return .just(.apply(event))

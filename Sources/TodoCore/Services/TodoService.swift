@@ -22,8 +22,11 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
     /// The todos `query` selects; see ``TodoServiceType/fetch(_:)``.
     public func fetch(_ query: TodoQuery) -> Observable<[Todo]> {
         run { [self] in
-            let today = clock.today()
-            return try storage.read { contents in query.apply(to: try contents.allTodos(), today: today) }
+            let clock = self.clock
+            return try storage.read { contents in
+                let todos = try contents.allTodos()
+                return try query.apply(to: todos, context: TodoContext(todos: todos, clock: clock))
+            }
         }
     }
 

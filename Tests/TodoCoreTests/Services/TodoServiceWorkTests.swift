@@ -129,6 +129,30 @@ import Testing
         #expect(json.contains(#""urgency":22.981"#) && json.contains(#""isBlocking":true"#))
     }
 
+    @Test func aQuerysFilterSeesTheOtherTodosAndUrgencySorts() throws {
+        let a = try add("Ask the landlord") { $0.project = "Home" }
+        let b = try add("Plant roses") {
+            $0.project = "Home.Garden"
+            $0.depends = [a.id]
+        }
+        let c = try add("Homework") {
+            $0.project = "Homework"
+            $0.priority = .high
+        }
+        func titles(_ words: [String], sort: TodoQuery.Sort = .position) throws -> [String] {
+            var query = TodoQuery(sort: sort)
+            query.filter = try TodoFilter(parsing: words)
+            return try service.fetch(query).value().map(\.title)
+        }
+        #expect(try titles(["project:Home"]) == [a.title, b.title])
+        #expect(try titles(["is:blocked"]) == [b.title])
+        #expect(try titles(["is:blocking", "or", "+none"]) == [a.title])
+        #expect(try titles(["not", "project:Home"]) == [c.title])
+        #expect(try titles([], sort: .urgency) == [a.title, c.title, b.title], "blocking +8, high +6, blocked -5")
+        _ = try service.markDone(ids: [a.id]).value()
+        #expect(try titles(["is:blocked"]) == [])
+    }
+
     // MARK: Annotations
 
     @Test func annotationsAreAddedAndRemovedByNumberOrText() throws {
