@@ -85,7 +85,9 @@ struct TodoDetailRenderer {
         }
         if !todo.tags.isEmpty { field("tags", todo.sortedTags.joined(separator: " ").shownOnOneLine) }
         if let recurrence = todo.recurrence { field("repeats", recurrence.description) }
-        if let wait = todo.wait { field("wait", wait.description + (todo.isWaiting(today: today) ? " (hidden until then)" : "")) }
+        if let wait = todo.wait {
+            field("wait", wait.description + (todo.isWaiting(today: today) ? " (hidden until then)" : ""))
+        }
         if let scheduled = todo.scheduled { field("scheduled", scheduled.description) }
         if !todo.depends.isEmpty { field("depends on", todo.depends.map(String.init).joined(separator: " ")) }
         if let started = todo.startedAt, !todo.isDone { field("started", local(started)) }
@@ -98,9 +100,10 @@ struct TodoDetailRenderer {
             lines.append("")
             for annotation in todo.annotations {
                 let head = local(annotation.at) + "  "
-                for (index, line) in annotation.text.shownOnLines.split(separator: "\n", omittingEmptySubsequences: false)
-                    .enumerated()
-                {
+                for (index, line) in annotation.text.shownOnLines.split(
+                    separator: "\n", omittingEmptySubsequences: false
+                )
+                .enumerated() {
                     let prefix = index == 0 ? style.apply(head, .dim) : String(repeating: " ", count: head.count)
                     let room = width.map { $0 - indent.count - head.count }
                     for (part, text) in wrap(String(line), width: room).enumerated() {
