@@ -23,6 +23,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Dependencies that would make todos wait for each other in a circle (the ids of the
     /// circle, in order) or a todo wait for itself.
     case dependencyCycle([Int])
+    /// A field given inline (`due:someday`) whose value cannot be read.
+    case invalidAttribute(word: String, problem: String)
     /// A filter that cannot be used (the message says which word and why).
     case invalidFilter(String)
     /// A `TODO_LOCK_TIMEOUT` that is not a number of seconds.
@@ -86,7 +88,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     public var category: Category {
         switch self {
         case .blankTitle, .invalidTag, .invalidDate, .invalidPriority, .invalidRecurrence, .invalidLockTimeout,
-            .invalidProject, .blankAnnotation, .dependencyCycle, .doneCannotRepeat, .invalidSetting, .invalidFilter:
+            .invalidProject, .blankAnnotation, .dependencyCycle, .doneCannotRepeat, .invalidSetting, .invalidFilter,
+            .invalidAttribute:
             return .invalidInput
         case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull,
             .unknownAnnotation:
@@ -119,6 +122,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
                 "'\(text)' is not a recurrence; use daily, weekly, monthly, yearly, Nd (every N days) or Nw (every N weeks)"
         case .invalidFilter(let message):
             return message
+        case .invalidAttribute(let word, let problem):
+            return "'\(word)': \(problem)"
         case .invalidProject(let text):
             return "'\(text)' is not a project: give names joined by dots (Home.Garden), without spaces or commas"
         case .blankAnnotation:
