@@ -22,6 +22,8 @@ public struct TodoContext: Sendable {
     public var relations: TodoRelations
     /// The urgency coefficients (Taskwarrior's defaults unless the configuration changes them).
     public var coefficients: UrgencyCoefficients
+    /// The instants the days start at in the local time zone, worked out once each.
+    private let dayStarts = DayStarts()
 
     /// A context at `now` in the time zone of `clock`, with `relations`.
     public init(
@@ -51,7 +53,7 @@ public struct TodoContext: Sendable {
             isBlocking: isBlocking,
             urgency: coefficients.urgency(
                 of: UrgencyInput(todo, isWaiting: isWaiting, isBlocked: isBlocked, isBlocking: isBlocking), at: now,
-                utcOffset: clock.utcOffset))
+                dayStart: { day in dayStarts.start(of: day, clock: clock) }))
     }
 
     /// The urgency of `todo`.
@@ -68,5 +70,20 @@ extension UrgencyInput {
             scheduled: todo.scheduled, isActive: todo.isActive, annotationCount: todo.annotations.count,
             tags: todo.tags, project: todo.project, priority: todo.priority, isWaiting: isWaiting,
             isBlocked: isBlocked, isBlocking: isBlocking)
+    }
+}
+
+/// The instants days start at (their local midnight), remembered: a due day's start needs the
+/// time zone's offset, which the system's clock looks up each time.
+private final class DayStarts: @unchecked Sendable {
+    // @unchecked Sendable: `starts` is guarded by mutex
+    private let mutex = PosixMutex()
+    private var starts: [CalendarDay: Int] = [:]
+
+    func start(of day: CalendarDay, clock: TodoClock) -> Int {
+        if let known = mutex.withLock({ starts[day] }) { return known }
+        let start = UrgencyFactor.start(of: day, utcOffset: clock.utcOffset)
+        mutex.withLock { starts[day] = start }
+        return start
     }
 }

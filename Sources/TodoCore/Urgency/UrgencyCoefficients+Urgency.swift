@@ -18,7 +18,48 @@ extension UrgencyCoefficients {
     ///     the due and scheduled days (each starts at local midnight).
     /// - Returns: The urgency: 0 for a todo with nothing that counts, about 0 to 40 for most.
     public func urgency(of input: UrgencyInput, at now: Date, utcOffset: (Date) -> Int) -> Double {
-        terms(of: input, at: now, utcOffset: utcOffset).reduce(0) { $0 + $1.value }
+        urgency(of: input, at: now) { UrgencyFactor.start(of: $0, utcOffset: utcOffset) }
+    }
+
+    /// ``urgency(of:at:utcOffset:)`` with the instant each day starts given by `dayStart`
+    /// (seconds since 1970 of its local midnight), so that a caller working out many urgencies
+    /// can remember them: the same sum as ``terms(of:at:utcOffset:)``'s, in the same order,
+    /// without building the terms.
+    func urgency(of input: UrgencyInput, at now: Date, dayStart: (CalendarDay) -> Int) -> Double {
+        let nowSeconds = Timestamp.seconds(now)
+        let pending = !input.isDone
+        var sum = 0.0
+        let project = input.project ?? ""
+        if !project.isEmpty { sum += self.project }
+        if pending && input.isActive { sum += active }
+        if let day = input.scheduled, dayStart(day) < nowSeconds { sum += scheduled }
+        if pending && input.isWaiting { sum += waiting }
+        if pending && input.isBlocked { sum += blocked }
+        sum += UrgencyFactor.count(input.annotationCount) * annotations
+        sum += UrgencyFactor.count(input.tags.count) * tags
+        if let day = input.due {
+            sum += UrgencyFactor.due(daysOverdue: Double(nowSeconds - dayStart(day)) / 86_400) * due
+        }
+        if pending && input.isBlocking { sum += blocking }
+        let days = UrgencyFactor.wholeDays(from: Timestamp.seconds(input.createdAt), to: nowSeconds)
+        sum += UrgencyFactor.age(days: days, max: ageMax) * age
+        sum += coefficient(for: input.priority)
+        if !userKeywords.isEmpty {
+            for (keyword, value) in userKeywords.sorted(by: { $0.key < $1.key })
+            where input.title.utf8.firstRange(of: keyword.utf8) != nil {
+                sum += value
+            }
+        }
+        if !userProjects.isEmpty, !project.isEmpty {
+            for (name, value) in userProjects.sorted(by: { $0.key < $1.key })
+            where project.utf8.elementsEqual(name.utf8) || project.utf8.starts(with: (name + ".").utf8) {
+                sum += value
+            }
+        }
+        if !input.tags.isEmpty {
+            for (tag, value) in userTags where input.tags.contains(tag) { sum += value }
+        }
+        return sum
     }
 
     /// The urgency of `input` at the clock's current instant, in its time zone.
