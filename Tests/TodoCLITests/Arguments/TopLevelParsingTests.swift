@@ -99,7 +99,7 @@ import TodoCore
         #expect(invocation(["--file", "t.json", "__complete-ids"])?.global.file == "t.json")
         #expect(
             errorMessage("__complete-ids", "3")
-                == "'3' is not a valid value for '<status>'; use pending, done or all")
+                == "'3' is not a valid value for '<status>'; use pending, done, all or waiting")
         #expect(errorMessage("__complete-ids", "all", "done") == "unexpected argument 'done'")
     }
 
