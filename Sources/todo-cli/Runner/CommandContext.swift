@@ -51,7 +51,8 @@ final class CommandContext {
         guard !options.quiet, !options.json else { return }
         let shown = text.shownOnLines
         var lines: [String] = []
-        for line in shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast(shown.hasSuffix("\n") ? 1 : 0)
+        for line in shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+            shown.hasSuffix("\n") ? 1 : 0)
         {
             if DisplayWidth.of(line) <= width {
                 lines.append(String(line))
