@@ -9,9 +9,9 @@ enum CommandLineParser {
     /// - Returns: The invocation, or the usage error to print (exit 64).
     static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
         let location = CommandLocation(arguments)
-        let command = location.name.flatMap(CommandCatalog.command(named:))
+        let subcommand = location.name.flatMap(CommandCatalog.subcommand(named:))
         if asksForHelp(arguments) {
-            return helpInvocation(commandName: location.name, command: command)
+            return helpInvocation(commandName: location.name, command: subcommand?.spec)
         }
 
         var reader = ArgumentReader(options: OptionSpec.globals + [.version])
@@ -20,36 +20,36 @@ enum CommandLineParser {
         } catch {
             return .failure(usageError(error, command: nil))
         }
-        if reader.helpRequested { return helpInvocation(commandName: location.name, command: command) }
+        if reader.helpRequested { return helpInvocation(commandName: location.name, command: subcommand?.spec) }
         if reader.values.isSet(.version) {
-            return .success(Invocation(global: reader.values.globalOptions, command: .version))
+            return .success(Invocation(global: reader.values.globalOptions, command: VersionCommand()))
         }
         guard let name = location.name else {
-            return .success(
-                Invocation(global: reader.values.globalOptions, command: .help(text: HelpRenderer.topLevelHelp())))
+            return help(HelpRenderer.topLevelHelp(), global: reader.values.globalOptions)
         }
-        guard let command else { return .failure(usageError(.unknownCommand(name), command: nil)) }
+        guard let subcommand else { return .failure(usageError(.unknownCommand(name), command: nil)) }
         return parse(
-            arguments[location.argumentsStart...], of: command, after: reader.values,
+            arguments[location.argumentsStart...], of: subcommand, after: reader.values,
             optionsEnded: location.optionsEnded)
     }
 
-    /// Reads the arguments that follow the command's name, then builds the command.
+    /// Reads the arguments that follow the command's name, then makes the command from them.
     private static func parse(
-        _ tokens: ArraySlice<String>, of command: CommandSpec, after values: ParsedValues, optionsEnded: Bool
+        _ tokens: ArraySlice<String>, of subcommand: any TodoSubcommand.Type, after values: ParsedValues,
+        optionsEnded: Bool
     ) -> Result<Invocation, UsageError> {
+        let command = subcommand.spec
         var reader = ArgumentReader(
             options: command.options + OptionSpec.globals, arguments: command.arguments, values: values)
         do {
             try reader.read(tokens, optionsEnded: optionsEnded)
             if reader.helpRequested {
-                return .success(
-                    Invocation(
-                        global: reader.values.globalOptions, command: .help(text: HelpRenderer.help(for: command))))
+                return help(HelpRenderer.help(for: command), global: reader.values.globalOptions)
             }
             try reader.checkRequiredArguments()
             try checkExclusiveFlags(of: command, in: reader.values)
-            return .success(Invocation(global: reader.values.globalOptions, command: try command.build(reader.values)))
+            return .success(
+                Invocation(global: reader.values.globalOptions, command: try subcommand.init(reader.values)))
         } catch {
             return .failure(usageError(error, command: command))
         }
@@ -68,15 +68,20 @@ enum CommandLineParser {
     /// unknown command error.
     private static func helpInvocation(commandName: String?, command: CommandSpec?) -> Result<Invocation, UsageError> {
         guard let commandName else {
-            return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.topLevelHelp())))
+            return help(HelpRenderer.topLevelHelp())
         }
         guard let command else {
             guard let topic = HelpTopic.named(commandName) else {
                 return .failure(usageError(.unknownCommand(commandName), command: nil))
             }
-            return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.help(for: topic))))
+            return help(HelpRenderer.help(for: topic))
         }
-        return .success(Invocation(global: GlobalOptions(), command: .help(text: HelpRenderer.help(for: command))))
+        return help(HelpRenderer.help(for: command))
+    }
+
+    /// An invocation that prints `text`, a help, never acting.
+    private static func help(_ text: String, global: GlobalOptions = .init()) -> Result<Invocation, UsageError> {
+        .success(Invocation(global: global, command: HelpCommand(text: text)))
     }
 
     /// Fails when two flags of one of the command's exclusive groups were given, or two options

@@ -1,12 +1,9 @@
-/// The declaration of one `todo` command: names, help, arguments and options, and how its
-/// checked values become a ``ParsedCommand``.
+/// The declaration of one `todo` command: names, help, arguments and options, and the
+/// options that contradict each other (its ``TodoSubcommand/spec``).
 ///
-/// The parser, the help and the shell completions all read these declarations; nothing about
-/// a command's arguments is written anywhere else.
-struct CommandSpec: Sendable {
-    /// Builds the command from the values the parser read and checked.
-    typealias Builder = @Sendable (ParsedValues) throws(ArgumentProblem) -> ParsedCommand
-
+/// The parser, the help, the manual page and the shell completions all read these
+/// declarations; nothing about a command's arguments is written anywhere else.
+struct CommandSpec: Sendable, Equatable {
     /// The primary name: `undone`.
     var name: String
     /// Other names that run the same command: `reopen`.
@@ -25,8 +22,6 @@ struct CommandSpec: Sendable {
     var conflicts: [OptionConflict] = []
     /// Whether help and completions leave it out (`__complete-ids`).
     var isHidden = false
-    /// Builds the command from the values the parser read and checked.
-    var build: Builder
 
     /// The primary name and the aliases.
     var names: [String] { [name] + aliases }

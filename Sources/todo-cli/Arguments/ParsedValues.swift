@@ -1,7 +1,7 @@
 import TodoCore
 
-/// The checked values of one command line, by argument and option: what a
-/// ``CommandSpec/Builder`` turns into a ``ParsedCommand``.
+/// The checked values of one command line, by argument and option: what a command's
+/// ``TodoSubcommand/init(_:)`` turns into its typed arguments.
 struct ParsedValues: Sendable, Equatable {
     private var optionValues: [String: [ArgumentValue]] = [:]
     private var argumentValues: [String: [ArgumentValue]] = [:]

@@ -1,8 +1,40 @@
 import TodoCore
 
 /// `todo add`: the edit form, filled from the command line, then submitted.
-enum AddCommand {
-    static func run(_ draft: TodoDraft, in context: CommandContext) -> ExitCode {
+struct AddCommand {
+    /// The todo to add.
+    var draft: TodoDraft
+}
+
+extension AddCommand: TodoSubcommand {
+    /// `todo add <title> ... [--note <text>] [--priority <priority>] [--due <date>] [--tag <tag> ...] [--repeat <recurrence>]`
+    static let spec = CommandSpec(
+        name: "add",
+        overview: "Add a todo.",
+        discussion: """
+            Examples:
+              todo add Buy milk --due tomorrow --tag shop
+              todo add Pay rent --due 2030-02-01 --repeat monthly --priority high
+              todo add -- -5 degrees tonight: bring the plants in
+            """,
+        arguments: [.titleWords],
+        options: [.note, .priority, .due, .tag, .repeat])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        let words = values.values(of: .titleWords).compactMap(\.text)
+        let title = try ArgumentProblem.checking { () throws(TodoError) in
+            try Todo.validTitle(words.joined(separator: " "))
+        }
+        draft = TodoDraft(
+            title: title,
+            note: values.value(of: .note)?.text,
+            priority: values.value(of: .priority)?.priority ?? .none,
+            due: values.value(of: .due)?.date,
+            tags: Set(values.values(of: .tag).compactMap(\.text)),
+            recurrence: values.value(of: .repeat)?.recurrence)
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         let form = context.make { TodoEditReactor(provider: $0, mode: .new) }
         form.send(.setTitle(draft.title))
         form.send(.setNote(draft.note))

@@ -2,8 +2,24 @@ import TodoCore
 
 /// `todo clear`: the list reactor's `clearCompleted`, confirmed through the alert service
 /// unless `--yes`.
-enum ClearCommand {
-    static func run(confirmed: Bool, in context: CommandContext) -> ExitCode {
+struct ClearCommand {
+    /// Whether `--yes` was given.
+    var confirmed: Bool
+}
+
+extension ClearCommand: TodoSubcommand {
+    /// `todo clear [--yes]`
+    static let spec = CommandSpec(
+        name: "clear",
+        overview: "Delete every done todo.",
+        discussion: "Asks for confirmation when standard input is a terminal; otherwise it needs --yes.",
+        options: [.yes])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        confirmed = values.isSet(.yes)
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         let list = context.make { TodoListReactor(provider: $0) }
         list.send(.clearCompleted(confirmed: confirmed))
         let state = list.currentState

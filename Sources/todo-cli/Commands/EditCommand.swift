@@ -2,8 +2,46 @@ import TodoCore
 
 /// `todo edit`: the todo loaded by a row reactor, then the edit form with the changes from the
 /// command line, submitted (only what changed is written).
-enum EditCommand {
-    static func run(id: Int, patch: TodoPatch, in context: CommandContext) -> ExitCode {
+struct EditCommand {
+    /// The todo to change.
+    var id: Int
+    /// The changes; none at all is refused when the command runs.
+    var patch: TodoPatch
+}
+
+extension EditCommand: TodoSubcommand {
+    /// `todo edit <id> [--title <title>] [--note <text>] [--priority <priority>] [--due <date>] [--tag <tag> ...] [--untag <tag> ...] [--repeat <recurrence>]`
+    static let spec = CommandSpec(
+        name: "edit",
+        overview: "Change a todo.",
+        discussion: """
+            Give one change or more; none removes a note, a priority, a due date or a repetition.
+
+            Examples:
+              todo edit 3 --title "Buy oat milk" --tag shop --untag errands
+              todo edit 3 --due none --priority high
+            """,
+        arguments: [.id],
+        options: [.title, .noteOrNone, .priorityOrNone, .dueOrNone, .addTag, .untag, .repeatOrNone],
+        conflicts: [
+            OptionConflict(
+                first: .addTag, second: .untag, onlyForTheSameValue: true,
+                reason: "a tag cannot be added and removed at once")
+        ])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        id = values.value(of: .id)?.integer ?? 0
+        patch = TodoPatch(
+            title: values.value(of: .title)?.text,
+            note: values.change(of: .noteOrNone) { $0.text },
+            priority: values.value(of: .priorityOrNone)?.priority,
+            due: values.change(of: .dueOrNone) { $0.date },
+            addTags: Set(values.values(of: .addTag).compactMap(\.text)),
+            removeTags: Set(values.values(of: .untag).compactMap(\.text)),
+            recurrence: values.change(of: .repeatOrNone) { $0.recurrence })
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         guard !patch.isEmpty else {
             return context.usageError(
                 "nothing to change; give --title, --note, --priority, --due, --tag, --untag or --repeat",

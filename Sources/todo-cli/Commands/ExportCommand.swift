@@ -2,8 +2,30 @@ import TodoCore
 
 /// `todo export`: every todo (the list reactor with `--all` in the manual order), as our JSON
 /// or todo.txt, to standard output or a file.
-enum ExportCommand {
-    static func run(format: ExportFormat, outputPath: String?, in context: CommandContext) -> ExitCode {
+struct ExportCommand {
+    /// What to write.
+    var format: ExportFormat
+    /// The file to write (`--output`), or `nil` for standard output.
+    var output: String?
+}
+
+extension ExportCommand: TodoSubcommand {
+    /// `todo export [--format <format>] [--output <file>]`
+    static let spec = CommandSpec(
+        name: "export",
+        overview: "Write every todo in a format other tools read.",
+        discussion: "'todo import' reads the JSON format back without losing anything.",
+        options: [.exportFormat, .output])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        format = values.value(of: .exportFormat)?.text.flatMap(ExportFormat.init(rawValue:)) ?? .json
+        output = values.value(of: .output)?.text
+    }
+
+    /// A todo.txt export prints its text as it does elsewhere, even with `--json`.
+    var printsJSON: Bool { format != .todotxt }
+
+    func run(in context: CommandContext) -> ExitCode {
         let list = context.make { TodoListReactor(provider: $0, query: TodoQuery(status: .all)) }
         list.send(.refresh)
         let state = list.currentState
@@ -14,7 +36,7 @@ enum ExportCommand {
         case .todotxt:
             bytes = Array(TodoTxtFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset).utf8)
         }
-        guard let outputPath else {
+        guard let outputPath = output else {
             context.output.out(String(decoding: bytes, as: UTF8.self))
             return .success
         }
@@ -31,4 +53,9 @@ enum ExportCommand {
         }
         return .success
     }
+}
+
+/// The formats `todo export` writes.
+enum ExportFormat: String, CaseIterable, Equatable {
+    case json, todotxt
 }

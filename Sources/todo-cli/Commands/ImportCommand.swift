@@ -2,8 +2,33 @@ import TodoCore
 
 /// `todo import`: reads and parses the file (the format guessed when not given), then the
 /// list reactor's `importTodos`. On a terminal, progress goes to standard error.
-enum ImportCommand {
-    static func run(path: String, format: ImportFormat?, in context: CommandContext) -> ExitCode {
+struct ImportCommand {
+    /// The file to read.
+    var path: String
+    /// Its format (`--format`), or `nil` to guess it from the file.
+    var format: ImportFormat?
+}
+
+extension ImportCommand: TodoSubcommand {
+    /// `todo import <file> [--format <format>]`
+    static let spec = CommandSpec(
+        name: "import",
+        overview: "Add the todos of a file to the list.",
+        discussion: """
+            Reads what 'todo export' writes (json), todo.txt files (todotxt) and Taskwarrior's \
+            'task export' (taskwarrior). A todo the list has already is not added again: the same \
+            uuid, or for a todo.txt line the same contents; a file holding a line twice adds two \
+            todos once.
+            """,
+        arguments: [.importFile],
+        options: [.importFormat])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        path = values.value(of: .importFile)?.text ?? ""
+        format = values.value(of: .importFormat)?.text.flatMap(ImportFormat.init(rawValue:))
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         let progress = Progress(context: context)
         progress.show("reading \(path)")
         let bytes: [UInt8]
@@ -13,7 +38,7 @@ enum ImportCommand {
             progress.clear()
             return context.fail(error)
         }
-        let fileFormat = format.map(fileFormat) ?? TodoFileFormat.guess(bytes: bytes, fileName: path)
+        let fileFormat = format.map(Self.fileFormat) ?? TodoFileFormat.guess(bytes: bytes, fileName: path)
         progress.show("reading \(bytes.count / 1024) KiB of \(fileFormat)")
         let todos: [ImportedTodo]
         do {
@@ -75,4 +100,9 @@ enum ImportCommand {
             shown = false
         }
     }
+}
+
+/// The formats `todo import` reads.
+enum ImportFormat: String, CaseIterable, Equatable {
+    case json, todotxt, taskwarrior
 }

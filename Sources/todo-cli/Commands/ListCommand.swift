@@ -1,8 +1,44 @@
 import TodoCore
 
 /// `todo list`: the list reactor with the query from the command line, rendered.
-enum ListCommand {
-    static func run(_ query: TodoQuery, in context: CommandContext) -> ExitCode {
+struct ListCommand {
+    /// Which todos to list, and how.
+    var query: TodoQuery
+}
+
+extension ListCommand: TodoSubcommand {
+    /// `todo list [<search> ...] [--all | --done] [--tag <tag> ...] [--priority <priority>] [--overdue] [--sort <order>] [--limit <count>]`
+    static let spec = CommandSpec(
+        name: "list",
+        aliases: ["ls"],
+        overview: "List todos.",
+        discussion: """
+            Without options, lists the pending todos in the manual order (see 'todo move').
+
+            Examples:
+              todo list milk
+              todo ls --all --sort due --limit 10
+            """,
+        arguments: [.searchWords],
+        options: [.all, .doneOnly, .tagFilter, .priorityFilter, .overdue, .sort, .limit],
+        exclusiveFlags: [[OptionSpec.all.long, OptionSpec.doneOnly.long]],
+        conflicts: [OptionConflict(first: .overdue, second: .doneOnly, reason: "overdue todos are pending ones")])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        let status: TodoQuery.Status =
+            values.isSet(.all) ? .all : values.isSet(.doneOnly) ? .done : .pending
+        let sort = values.value(of: .sort)?.text.flatMap(TodoQuery.Sort.init(rawValue:)) ?? .position
+        query = TodoQuery(
+            status: status,
+            search: values.values(of: .searchWords).compactMap(\.text),
+            tags: values.values(of: .tagFilter).compactMap(\.text),
+            priority: values.value(of: .priorityFilter)?.priority,
+            overdueOnly: values.isSet(.overdue),
+            sort: sort,
+            limit: values.value(of: .limit)?.integer)
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         let list = context.make { TodoListReactor(provider: $0, query: query) }
         list.send(.refresh)
         let state = list.currentState
@@ -14,7 +50,7 @@ enum ListCommand {
         guard !context.options.quiet else { return .success }
         context.output.out(bytes: context.listRenderer.renderBytes(state.todos))
         if context.terminal.outputIsTerminal {
-            for line in TextWrap.lines(summary(state), width: context.width) {
+            for line in TextWrap.lines(Self.summary(state), width: context.width) {
                 context.output.out(context.style.apply(line, .dim) + "\n")
             }
         }

@@ -1,8 +1,26 @@
 import TodoCore
 
 /// `todo move`: the list reactor's `move`.
-enum MoveCommand {
-    static func run(id: Int, position: Int, in context: CommandContext) -> ExitCode {
+struct MoveCommand {
+    /// The todo to move.
+    var id: Int
+    /// Its new place, from 1.
+    var position: Int
+}
+
+extension MoveCommand: TodoSubcommand {
+    /// `todo move <id> <position>`
+    static let spec = CommandSpec(
+        name: "move",
+        overview: "Move a todo to another place in the list.",
+        arguments: [.id, .position])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        id = values.value(of: .id)?.integer ?? 0
+        position = values.value(of: .position)?.integer ?? 0
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         let list = context.make { TodoListReactor(provider: $0) }
         list.send(.move(id: id, to: position))
         let state = list.currentState

@@ -2,8 +2,32 @@ import TodoCore
 
 /// `todo rm`: the list reactor's `delete`, which asks through the alert service before
 /// deleting several unless `--yes`.
-enum RemoveCommand {
-    static func run(ids: [Int], confirmed: Bool, in context: CommandContext) -> ExitCode {
+struct RemoveCommand {
+    /// The todos to delete.
+    var ids: [Int]
+    /// Whether `--yes` was given.
+    var confirmed: Bool
+}
+
+extension RemoveCommand: TodoSubcommand {
+    /// `todo rm <id> ... [--yes]` (alias `delete`)
+    static let spec = CommandSpec(
+        name: "rm",
+        aliases: ["delete"],
+        overview: "Delete todos.",
+        discussion: """
+            Deleting several todos asks for confirmation when standard input is a terminal; \
+            otherwise it needs --yes.
+            """,
+        arguments: [.ids],
+        options: [.yes])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        ids = values.values(of: .ids).compactMap(\.integer)
+        confirmed = values.isSet(.yes)
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         let list = context.make { TodoListReactor(provider: $0) }
         list.send(.delete(ids: ids, confirmed: confirmed))
         let state = list.currentState

@@ -23,7 +23,17 @@ import TodoCore
 /// them. `--quiet` and `--json` also leave out the banner and the counts. With `--json`,
 /// standard output carries the results only, one line of JSON each (``JSONLineOutput``); the
 /// prompt goes to standard error.
-enum ShellCommand {
+struct ShellCommand {}
+
+extension ShellCommand: TodoSubcommand {
+    /// `todo shell`
+    static let spec = CommandSpec(
+        name: "shell",
+        overview: "Run todo commands line by line, with live counts.",
+        discussion: helpText)
+
+    init(_ values: ParsedValues) {}
+
     /// What the shell shows before each line on a terminal.
     static let prompt = "todo> "
 
@@ -45,7 +55,7 @@ enum ShellCommand {
         return paragraphs.joined(separator: "\n\n")
     }
 
-    static func run(in context: CommandContext) -> ExitCode {
+    func run(in context: CommandContext) -> ExitCode {
         let list = context.shell.make { TodoListReactor(provider: $0) }
         let stats = context.shell.make { TodoStatsReactor(provider: $0) }
         list.send(.refresh)
@@ -117,7 +127,7 @@ enum ShellCommand {
 
     /// The line editor, when standard input and the output the prompt goes to are a terminal
     /// that moves its cursor; `nil` to read lines as they come.
-    private static func lineReader(in context: CommandContext) -> TerminalLineReader? {
+    private func lineReader(in context: CommandContext) -> TerminalLineReader? {
         let terminal = context.terminal
         let descriptor = promptDescriptor(in: context)
         let drawsOnTerminal = descriptor == 1 ? terminal.outputIsTerminal : terminal.errorIsTerminal
@@ -126,22 +136,22 @@ enum ShellCommand {
         else { return nil }
         let history = ShellHistory.path(environment: terminal.environment).map { ShellHistory(path: $0) }
         return TerminalLineReader(
-            prompt: prompt, terminal: lineTerminal, descriptor: descriptor, history: history,
+            prompt: Self.prompt, terminal: lineTerminal, descriptor: descriptor, history: history,
             warn: { context.output.err("Warning: \($0)\n") })
     }
 
     /// Where the prompt goes: standard output, or standard error with `--json` (standard
     /// output carries JSON only).
-    private static func promptDescriptor(in context: CommandContext) -> Int32 {
+    private func promptDescriptor(in context: CommandContext) -> Int32 {
         context.options.json ? 2 : 1
     }
 
     /// Shows the prompt, for a line read as it comes.
-    private static func showPrompt(in context: CommandContext) {
+    private func showPrompt(in context: CommandContext) {
         if promptDescriptor(in: context) == 2 {
-            context.output.err(prompt)
+            context.output.err(Self.prompt)
         } else {
-            context.output.out(prompt)
+            context.output.out(Self.prompt)
             context.output.flush()
         }
     }
@@ -149,7 +159,7 @@ enum ShellCommand {
     /// Waits at most `milliseconds` for standard input (a terminal, where each read returns one
     /// line, so nothing waits unseen in `readLine`'s buffer); true when there is something to
     /// read (or the end, or an error, which `readLine` then reports).
-    private static func waitForInput(milliseconds: Int32) -> Bool {
+    private func waitForInput(milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, milliseconds)
         if ready < 0 { return errno != EINTR }
@@ -158,7 +168,7 @@ enum ShellCommand {
 
     /// Runs one line: a `todo` command without the `todo`; the session's `--file` applies, and
     /// its `--json`, `--quiet` and `--no-color` add to the line's.
-    private static func runLine(_ words: [String], in context: CommandContext) {
+    private func runLine(_ words: [String], in context: CommandContext) {
         let invocation: Invocation
         switch CommandLineParser.parse(words) {
         case .failure(let error):
@@ -176,36 +186,26 @@ enum ShellCommand {
             context.output.err("Error: --file cannot change inside todo shell; start another shell for that store\n")
             return
         }
-        switch invocation.command {
-        case .shell:
+        if invocation.command is ShellCommand {
             context.output.err("Error: already in todo shell\n")
-        case .ui:
+        } else if invocation.command is UICommand {
             context.output.err("Error: todo ui cannot run inside todo shell\n")
-        default:
+        } else {
             let lines =
-                context.options.json && printsJSON(invocation.command) ? JSONLineOutput(base: context.output) : nil
+                context.options.json && invocation.command.printsJSON ? JSONLineOutput(base: context.output) : nil
             let lineContext = context.with(options: options, output: lines)
-            _ = TodoCommand.dispatch(invocation.command, in: lineContext)
+            _ = invocation.command.run(in: lineContext)
             lineContext.releaseReactors()
             lines?.finish()
         }
     }
 
-    /// Whether `command` prints JSON with `--json`: all but help, the version, completion
-    /// scripts and a todo.txt export, which print their text as they do elsewhere.
-    private static func printsJSON(_ command: ParsedCommand) -> Bool {
-        switch command {
-        case .help, .version, .completions, .completeIDs, .export(format: .todotxt, _): return false
-        default: return true
-        }
-    }
-
     /// `3 pending, 1 done, 1 overdue`.
-    private static func counts(_ state: TodoStatsReactor.State) -> String {
+    private func counts(_ state: TodoStatsReactor.State) -> String {
         state.stats.map(counts) ?? "no counts"
     }
 
-    private static func counts(_ stats: TodoStats) -> String {
+    private func counts(_ stats: TodoStats) -> String {
         var parts = ["\(stats.pending) pending", "\(stats.done) done"]
         if stats.overdue > 0 { parts.append("\(stats.overdue) overdue") }
         return parts.joined(separator: ", ")

@@ -1,8 +1,23 @@
 import TodoCore
 
 /// `todo show`: a row reactor, loaded, rendered in detail.
-enum ShowCommand {
-    static func run(id: Int, in context: CommandContext) -> ExitCode {
+struct ShowCommand {
+    /// The todo to show.
+    var id: Int
+}
+
+extension ShowCommand: TodoSubcommand {
+    /// `todo show <id>`
+    static let spec = CommandSpec(
+        name: "show",
+        overview: "Show a todo with all its details.",
+        arguments: [.id])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        id = values.value(of: .id)?.integer ?? 0
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
         let row = context.make { TodoRowReactor(provider: $0, id: id) }
         row.send(.load)
         let state = row.currentState

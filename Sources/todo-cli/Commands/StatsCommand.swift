@@ -1,8 +1,17 @@
 import TodoCore
 
 /// `todo stats`: the stats reactor, refreshed, rendered.
-enum StatsCommand {
-    static func run(in context: CommandContext) -> ExitCode {
+struct StatsCommand {}
+
+extension StatsCommand: TodoSubcommand {
+    /// `todo stats`
+    static let spec = CommandSpec(
+        name: "stats",
+        overview: "Count the todos: pending, done, overdue, by tag.")
+
+    init(_ values: ParsedValues) {}
+
+    func run(in context: CommandContext) -> ExitCode {
         let reactor = context.make { TodoStatsReactor(provider: $0) }
         reactor.send(.refresh)
         let state = reactor.currentState

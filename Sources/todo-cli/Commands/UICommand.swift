@@ -5,8 +5,18 @@ import TodoCore
 /// (``UIAlertService``) and other processes' changes brought in by the store watcher.
 ///
 /// It needs a terminal on standard input and output, and refuses otherwise (exit 1).
-enum UICommand {
-    static func run(in context: CommandContext) -> ExitCode {
+struct UICommand {}
+
+extension UICommand: TodoSubcommand {
+    /// `todo ui`
+    static let spec = CommandSpec(
+        name: "ui",
+        overview: "Browse and change the todos in a full-screen view.",
+        discussion: UIKeymap.helpText)
+
+    init(_ values: ParsedValues) {}
+
+    func run(in context: CommandContext) -> ExitCode {
         // A store that cannot be read (damaged, newer, locked, unreadable) is refused first,
         // with the exit code every command gives it, terminal or not.
         do {

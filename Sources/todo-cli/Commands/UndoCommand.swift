@@ -1,8 +1,17 @@
 import TodoCore
 
 /// `todo undo`: the list reactor's `undo`.
-enum UndoCommand {
-    static func run(in context: CommandContext) -> ExitCode {
+struct UndoCommand {}
+
+extension UndoCommand: TodoSubcommand {
+    /// `todo undo`
+    static let spec = CommandSpec(
+        name: "undo",
+        overview: "Undo the last change to the todos.")
+
+    init(_ values: ParsedValues) {}
+
+    func run(in context: CommandContext) -> ExitCode {
         let list = context.make { TodoListReactor(provider: $0) }
         list.send(.undo)
         let state = list.currentState

@@ -55,7 +55,7 @@ import TodoCore
     @Test func aShortOptionTakingAValueEndsItsGroup() {
         #expect(errorMessage("add", "x", "-phigh") == "unknown option '-phigh'")
         #expect(errorMessage("add", "x", "-pt", "a") == "unknown option '-pt'")
-        #expect(command("rm", "1", "-qy") == .remove(ids: [1], confirmed: true))
+        #expect(command("rm", "1", "-qy") == RemoveCommand(ids: [1], confirmed: true))
     }
 
     @Test func optionsMayComeBetweenTheWordsOfTheTitle() {

@@ -63,6 +63,61 @@ import TodoCore
         }
     }
 
+    @Test func eachCommandTypeIsListedOnceAndFoundByItsNames() {
+        let types = CommandCatalog.subcommands.map(ObjectIdentifier.init)
+        #expect(Set(types).count == types.count)
+        #expect(CommandCatalog.commands == CommandCatalog.subcommands.map { $0.spec })
+        for subcommand in CommandCatalog.subcommands {
+            for name in subcommand.spec.names {
+                #expect(CommandCatalog.subcommand(named: name) == subcommand, "\(name)")
+                #expect(CommandCatalog.command(named: name) == subcommand.spec, "\(name)")
+            }
+        }
+        #expect(CommandCatalog.subcommand(named: "frob") == nil)
+    }
+
+    @Test func onlyTheCompletionHelpersLimitTheWaitForTheLock() {
+        let limited = CommandCatalog.subcommands.filter { $0.lockTimeoutLimit != nil }.map { $0.spec.name }
+        #expect(limited == ["__complete-ids", "__complete-tags"])
+        #expect(CompleteIDsCommand.lockTimeoutLimit == 1)
+        #expect(CompleteTagsCommand.lockTimeoutLimit == 1)
+        #expect(VersionCommand.lockTimeoutLimit == nil)
+    }
+
+    @Test func helpTheVersionAndCompletionScriptsNeedNoStore() {
+        let textCommands = CommandCatalog.subcommands.filter { $0 is any TextCommand.Type }.map { $0.spec.name }
+        #expect(textCommands == ["completions", "help"])
+        #expect(VersionCommand().text == TodoCommand.version + "\n")
+        #expect(CompletionsCommand(shell: .zsh).text == CompletionScript.render(for: .zsh))
+    }
+
+    @Test func whatPrintsTextEvenWithJSON() {
+        // In `todo shell --json`, these keep standard output as it is instead of one line of JSON each.
+        let text: [any ParsedCommand] = [
+            HelpCommand(text: "x"), VersionCommand(), CompletionsCommand(shell: .bash),
+            CompleteIDsCommand(status: .all),
+            ExportCommand(format: .todotxt, output: nil),
+        ]
+        #expect(text.allSatisfy { !$0.printsJSON })
+        let json: [any ParsedCommand] = [
+            ExportCommand(format: .json, output: nil), ListCommand(query: TodoQuery()), StatsCommand(),
+            CompleteTagsCommand(id: nil), DoneCommand(ids: [1]),
+        ]
+        #expect(json.allSatisfy { $0.printsJSON })
+    }
+
+    @Test func parsedCommandsAreEqualWithTheSameTypeAndArguments() {
+        #expect(DoneCommand(ids: [1]).isEqual(to: DoneCommand(ids: [1])))
+        #expect(!DoneCommand(ids: [1]).isEqual(to: DoneCommand(ids: [2])))
+        #expect(!DoneCommand(ids: [1]).isEqual(to: UndoneCommand(ids: [1])))
+        #expect(
+            Invocation(global: GlobalOptions(), command: UndoCommand())
+                != Invocation(global: GlobalOptions(json: true), command: UndoCommand()))
+        #expect(
+            Invocation(global: GlobalOptions(), command: UndoCommand())
+                != Invocation(global: GlobalOptions(), command: StatsCommand()))
+    }
+
     @Test func theFormatsAndShellsAreTheParsedCommandsOwn() {
         #expect(OptionSpec.exportFormat.value?.allowedValues == ExportFormat.allCases.map(\.rawValue))
         #expect(OptionSpec.importFormat.value?.allowedValues == ImportFormat.allCases.map(\.rawValue))

@@ -63,7 +63,7 @@ import TodoCore
             "done": "_todo_pending_ids", "undone": "_todo_done_ids",
         ]
         #expect(branch.contains(":id:\(ids[name] ?? "_todo_ids")'") == (ids[name] != nil), "\(branch)")
-        #expect(branch.contains("_files") == [CommandSpec.importFile.name, CommandSpec.export.name].contains(name))
+        #expect(branch.contains("_files") == [ImportCommand.spec.name, ExportCommand.spec.name].contains(name))
         let tagHelpers = ["add": ["_todo_tags"], "list": ["_todo_tags"], "edit": ["_todo_tags", "_todo_tags_of_todo"]]
         #expect(branch.contains(":tag:_todo_tags'") == tagHelpers[name]?.contains("_todo_tags") ?? false)
         #expect(
@@ -71,14 +71,14 @@ import TodoCore
     }
 
     @Test func zshOptionsNotRepeatableExcludeTheirOtherSpelling() throws {
-        let branch = try #require(zshBranch(of: .add))
+        let branch = try #require(zshBranch(of: AddCommand.spec))
         #expect(branch.contains("'(--note -n)--note=[Details about the todo.]:text: '"))
         #expect(branch.contains("'(--note -n)-n[Details about the todo.]:text: '"))
         #expect(branch.contains("'*--tag=[A tag; repeat the option for several.]:tag:_todo_tags'"))
         #expect(branch.contains("[When it is due\\: YYYY-MM-DD, today, tomorrow, a weekday, +3d or +2w.]"))
         #expect(branch.contains("'*:title: '"))
-        #expect(try #require(zshBranch(of: .move)).contains("'1:id:_todo_ids' \\\n"))
-        #expect(try #require(zshBranch(of: .help)).contains("'1::command:("))
+        #expect(try #require(zshBranch(of: MoveCommand.spec)).contains("'1:id:_todo_ids' \\\n"))
+        #expect(try #require(zshBranch(of: HelpCommand.spec)).contains("'1::command:("))
     }
 
     @Test(arguments: CommandCatalog.visibleCommands.map(\.name))

@@ -7,7 +7,7 @@ import TodoCore
 /// [--repeat|none]`.
 @Suite struct EditParsingTests {
     @Test func anEditWithoutChangesParses() {
-        #expect(command("edit", "3") == .edit(id: 3, patch: TodoPatch()))
+        #expect(command("edit", "3") == EditCommand(id: 3, patch: TodoPatch()))
     }
 
     @Test func anIDIsRequiredAndOnlyOne() {
@@ -24,7 +24,7 @@ import TodoCore
         let patch = TodoPatch(
             title: "Buy oat milk", note: .set("2 litres"), priority: .high, due: .set(.next(.friday)),
             addTags: ["shop", "dairy"], removeTags: ["errands", "old"], recurrence: .set(.weekly))
-        #expect(parsed == .edit(id: 3, patch: patch))
+        #expect(parsed == EditCommand(id: 3, patch: patch))
     }
 
     @Test func shortNamesAndEqualsSigns() {
@@ -32,15 +32,16 @@ import TodoCore
         let patch = TodoPatch(
             note: .set("x"), priority: .medium, due: .set(.daysFromToday(3)), removeTags: ["a"],
             recurrence: .set(.everyDays(10)))
-        #expect(parsed == .edit(id: 2, patch: patch))
+        #expect(parsed == EditCommand(id: 2, patch: patch))
     }
 
     @Test func noneClearsTheNoteTheDueDateAndTheRepetitionAndRemovesThePriority() {
-        #expect(command("edit", "1", "--note", "none") == .edit(id: 1, patch: TodoPatch(note: .clear)))
-        #expect(command("edit", "1", "--note", "NONE") == .edit(id: 1, patch: TodoPatch(note: .clear)))
-        #expect(command("edit", "1", "--due", "none") == .edit(id: 1, patch: TodoPatch(due: .clear)))
-        #expect(command("edit", "1", "--repeat", "None") == .edit(id: 1, patch: TodoPatch(recurrence: .clear)))
-        #expect(command("edit", "1", "--priority", "none") == .edit(id: 1, patch: TodoPatch(priority: Priority.none)))
+        #expect(command("edit", "1", "--note", "none") == EditCommand(id: 1, patch: TodoPatch(note: .clear)))
+        #expect(command("edit", "1", "--note", "NONE") == EditCommand(id: 1, patch: TodoPatch(note: .clear)))
+        #expect(command("edit", "1", "--due", "none") == EditCommand(id: 1, patch: TodoPatch(due: .clear)))
+        #expect(command("edit", "1", "--repeat", "None") == EditCommand(id: 1, patch: TodoPatch(recurrence: .clear)))
+        #expect(
+            command("edit", "1", "--priority", "none") == EditCommand(id: 1, patch: TodoPatch(priority: Priority.none)))
     }
 
     @Test func aBlankNewTitleIsRefusedWithTodoCoresMessage() {
@@ -69,7 +70,7 @@ import TodoCore
     @Test func theLastOfARepeatedOptionWinsAndTagsAccumulate() {
         let parsed = command(
             "edit", "1", "--title", "a", "--title", "b", "--due", "today", "--due", "none", "-t", "x", "-t", "y")
-        #expect(parsed == .edit(id: 1, patch: TodoPatch(title: "b", due: .clear, addTags: ["x", "y"])))
+        #expect(parsed == EditCommand(id: 1, patch: TodoPatch(title: "b", due: .clear, addTags: ["x", "y"])))
     }
 
     @Test func addingAndRemovingTheSameTagIsRefused() {
@@ -84,7 +85,7 @@ import TodoCore
                 == "'--tag shop' and '--untag Shop' cannot be used together: a tag cannot be added and removed at once")
         #expect(
             command("edit", "1", "--tag", "x", "--untag", "y")
-                == .edit(id: 1, patch: TodoPatch(addTags: ["x"], removeTags: ["y"])))
+                == EditCommand(id: 1, patch: TodoPatch(addTags: ["x"], removeTags: ["y"])))
     }
 
     @Test func misspeltOptionsAreSuggested() {

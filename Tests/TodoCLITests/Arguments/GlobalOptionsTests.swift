@@ -7,13 +7,13 @@ import TodoCore
 /// arguments, and `--` ending them.
 @Suite struct GlobalOptionsTests {
     @Test func defaultsWhenNoneIsGiven() {
-        #expect(invocation(["stats"]) == Invocation(global: GlobalOptions(), command: .stats))
+        #expect(invocation(["stats"]) == Invocation(global: GlobalOptions(), command: StatsCommand()))
     }
 
     @Test func acceptedBeforeTheCommand() {
         let parsed = invocation(["--file", "/tmp/t.json", "--json", "--no-color", "--quiet", "stats"])
         #expect(parsed?.global == GlobalOptions(file: "/tmp/t.json", json: true, noColor: true, quiet: true))
-        #expect(parsed?.command == .stats)
+        #expect(parsed?.command == StatsCommand())
     }
 
     @Test func acceptedAfterTheCommandAndAmongItsArguments() {
@@ -32,7 +32,7 @@ import TodoCore
         #expect(invocation(["-q", "stats"])?.global.quiet == true)
         #expect(
             invocation(["rm", "1", "-qy"])
-                == Invocation(global: GlobalOptions(quiet: true), command: .remove(ids: [1], confirmed: true)))
+                == Invocation(global: GlobalOptions(quiet: true), command: RemoveCommand(ids: [1], confirmed: true)))
     }
 
     @Test func aDoubleDashEndsTheOptions() {

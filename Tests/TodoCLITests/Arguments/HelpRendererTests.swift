@@ -7,7 +7,7 @@ import TodoCore
 @Suite struct HelpRendererTests {
     @Test func theHelpOfACommandInFull() {
         #expect(
-            HelpRenderer.help(for: .move) == """
+            HelpRenderer.help(for: MoveCommand.spec) == """
                 OVERVIEW: Move a todo to another place in the list.
 
                 USAGE: todo move <id> <position>
@@ -101,7 +101,7 @@ import TodoCore
     }
 
     @Test func aLongLabelPutsItsDescriptionOnTheNextLine() {
-        let help = HelpRenderer.help(for: .add)
+        let help = HelpRenderer.help(for: AddCommand.spec)
         #expect(
             help.contains(
                 "\n  -p, --priority <priority>\n                          How important it is. (values: high, medium, low)\n"
@@ -109,12 +109,13 @@ import TodoCore
     }
 
     @Test func allowedValuesAndDefaultsAreListed() {
-        #expect(unwrapped(HelpRenderer.help(for: .edit)).contains("(values: high, medium, low, none)"))
+        #expect(unwrapped(HelpRenderer.help(for: EditCommand.spec)).contains("(values: high, medium, low, none)"))
         #expect(
-            unwrapped(HelpRenderer.help(for: .list)).contains(
+            unwrapped(HelpRenderer.help(for: ListCommand.spec)).contains(
                 "--sort <order> The order of the list. (values: position, due, priority, created) (default: position)"))
-        #expect(unwrapped(HelpRenderer.help(for: .importFile)).contains("(values: json, todotxt, taskwarrior)"))
-        #expect(unwrapped(HelpRenderer.help(for: .export)).contains("(values: json, todotxt) (default: json)"))
+        #expect(unwrapped(HelpRenderer.help(for: ImportCommand.spec)).contains("(values: json, todotxt, taskwarrior)"))
+        #expect(
+            unwrapped(HelpRenderer.help(for: ExportCommand.spec)).contains("(values: json, todotxt) (default: json)"))
     }
 
     /// `text` with every run of spaces and new lines made one space.
@@ -123,18 +124,19 @@ import TodoCore
     }
 
     @Test func usageLinesShowArgumentsThenOptions() {
-        #expect(HelpRenderer.usage(for: .show) == "USAGE: todo show <id>")
-        #expect(HelpRenderer.usage(for: .remove) == "USAGE: todo rm <id> ... [--yes]")
-        #expect(HelpRenderer.usage(for: .help) == "USAGE: todo help [<command>] [--man]")
-        #expect(HelpRenderer.usage(for: .export) == "USAGE: todo export [--format <format>] [--output <file>]")
+        #expect(HelpRenderer.usage(for: ShowCommand.spec) == "USAGE: todo show <id>")
+        #expect(HelpRenderer.usage(for: RemoveCommand.spec) == "USAGE: todo rm <id> ... [--yes]")
+        #expect(HelpRenderer.usage(for: HelpCommand.spec) == "USAGE: todo help [<command>] [--man]")
         #expect(
-            HelpRenderer.usage(for: .list) == """
+            HelpRenderer.usage(for: ExportCommand.spec) == "USAGE: todo export [--format <format>] [--output <file>]")
+        #expect(
+            HelpRenderer.usage(for: ListCommand.spec) == """
                 USAGE: todo list [<search> ...] [--all | --done] [--tag <tag> ...]
                                  [--priority <priority>] [--overdue] [--sort <order>]
                                  [--limit <count>]
                 """)
         #expect(
-            HelpRenderer.usage(for: .edit) == """
+            HelpRenderer.usage(for: EditCommand.spec) == """
                 USAGE: todo edit <id> [--title <title>] [--note <text>] [--priority <priority>]
                                  [--due <date>] [--tag <tag> ...] [--untag <tag> ...]
                                  [--repeat <recurrence>]
@@ -143,9 +145,11 @@ import TodoCore
 
     @Test func theDiscussionFollowsTheOverview() {
         #expect(
-            HelpRenderer.help(for: .done).hasPrefix(
+            HelpRenderer.help(for: DoneCommand.spec).hasPrefix(
                 "OVERVIEW: Mark todos as done.\n\nCompleting a repeating todo adds its next occurrence.\n\nUSAGE: "))
-        #expect(HelpRenderer.help(for: .add).contains("\nExamples:\n  todo add Buy milk --due tomorrow --tag shop\n"))
+        #expect(
+            HelpRenderer.help(for: AddCommand.spec).contains(
+                "\nExamples:\n  todo add Buy milk --due tomorrow --tag shop\n"))
     }
 
     @Test func wrappingKeepsWordsWholeAndIndentsContinuations() {

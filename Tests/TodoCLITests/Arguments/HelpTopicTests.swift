@@ -17,14 +17,14 @@ import TodoCore
 
     @Test(arguments: [["help", "dates"], ["--help", "dates"], ["dates", "--help"], ["--json", "help", "dates"]])
     func helpOfATopic(_ arguments: [String]) {
-        #expect(invocation(arguments)?.command == .help(text: HelpRenderer.help(for: .dates)))
+        #expect(invocation(arguments)?.command == HelpCommand(text: HelpRenderer.help(for: .dates)))
     }
 
     @Test func aTopicIsNoCommand() {
         #expect(usageError("dates")?.message == "unknown command 'dates'")
         #expect(usageError("help", "date")?.message.hasPrefix("unknown command 'date'") == true)
         #expect(errorMessage("help", "dates", "add") == "unexpected argument 'add'")
-        #expect(command("help", "help") == .help(text: HelpRenderer.help(for: .help)))
+        #expect(command("help", "help") == HelpCommand(text: HelpRenderer.help(for: HelpCommand.spec)))
     }
 
     @Test func theTopLevelHelpListsTheTopics() {

@@ -8,8 +8,8 @@ import TodoCore
     static let badIDs = ["abc", "0", "-3", "", "+3", "3.0", " 3", "3a", "٣", "0x10"]
 
     @Test func showTakesOneID() {
-        #expect(command("show", "3") == .show(id: 3))
-        #expect(command("show", "007") == .show(id: 7))
+        #expect(command("show", "3") == ShowCommand(id: 3))
+        #expect(command("show", "007") == ShowCommand(id: 7))
     }
 
     @Test func showWithoutAnIDOrWithTwo() {
@@ -44,31 +44,31 @@ import TodoCore
     }
 
     @Test func doneTakesOneIDOrMore() {
-        #expect(command("done", "3") == .done(ids: [3]))
-        #expect(command("done", "3", "1", "2") == .done(ids: [3, 1, 2]))
+        #expect(command("done", "3") == DoneCommand(ids: [3]))
+        #expect(command("done", "3", "1", "2") == DoneCommand(ids: [3, 1, 2]))
         #expect(errorMessage("done") == "missing expected argument '<id>'")
     }
 
     @Test func undoneAndItsAliasReopen() {
-        #expect(command("undone", "4", "5") == .undone(ids: [4, 5]))
-        #expect(command("reopen", "4") == .undone(ids: [4]))
+        #expect(command("undone", "4", "5") == UndoneCommand(ids: [4, 5]))
+        #expect(command("reopen", "4") == UndoneCommand(ids: [4]))
         let error = usageError("reopen")
         #expect(error?.message == "missing expected argument '<id>'")
         #expect(error?.command == "undone")
     }
 
     @Test func rmAndItsAliasDeleteWithOrWithoutConfirmation() {
-        #expect(command("rm", "1") == .remove(ids: [1], confirmed: false))
-        #expect(command("rm", "1", "2", "--yes") == .remove(ids: [1, 2], confirmed: true))
-        #expect(command("delete", "-y", "1", "2") == .remove(ids: [1, 2], confirmed: true))
-        #expect(command("rm", "1", "-y", "2") == .remove(ids: [1, 2], confirmed: true))
+        #expect(command("rm", "1") == RemoveCommand(ids: [1], confirmed: false))
+        #expect(command("rm", "1", "2", "--yes") == RemoveCommand(ids: [1, 2], confirmed: true))
+        #expect(command("delete", "-y", "1", "2") == RemoveCommand(ids: [1, 2], confirmed: true))
+        #expect(command("rm", "1", "-y", "2") == RemoveCommand(ids: [1, 2], confirmed: true))
         #expect(errorMessage("delete") == "missing expected argument '<id>'")
         #expect(errorMessage("rm", "1", "--yes=no") == "'--yes' does not take a value")
         #expect(errorMessage("rm", "1", "--ye") == "unknown option '--ye'. Did you mean '--yes'?")
     }
 
     @Test func moveTakesAnIDAndAPosition() {
-        #expect(command("move", "3", "1") == .move(id: 3, position: 1))
+        #expect(command("move", "3", "1") == MoveCommand(id: 3, position: 1))
         let missing = usageError("move", "3")
         #expect(missing?.message == "missing expected argument '<position>'")
         #expect(missing?.usage == "USAGE: todo move <id> <position>")

@@ -6,19 +6,19 @@ import TodoCore
 /// `todo list|ls [SEARCH…] [--all | --done] [--tag] [--priority] [--overdue] [--sort] [--limit]`.
 @Suite struct ListParsingTests {
     @Test func withoutArgumentsThePendingTodosInTheManualOrder() {
-        #expect(command("list") == .list(TodoQuery()))
-        #expect(command("ls") == .list(TodoQuery(status: .pending, sort: .position)))
+        #expect(command("list") == ListCommand(query: TodoQuery()))
+        #expect(command("ls") == ListCommand(query: TodoQuery(status: .pending, sort: .position)))
     }
 
     @Test func theWordsAreSearchWords() {
-        #expect(command("ls", "oat", "milk") == .list(TodoQuery(search: ["oat", "milk"])))
-        #expect(command("ls", "--", "-urgent") == .list(TodoQuery(search: ["-urgent"])))
+        #expect(command("ls", "oat", "milk") == ListCommand(query: TodoQuery(search: ["oat", "milk"])))
+        #expect(command("ls", "--", "-urgent") == ListCommand(query: TodoQuery(search: ["-urgent"])))
     }
 
     @Test func allAndDoneChooseTheStatus() {
-        #expect(command("list", "--all") == .list(TodoQuery(status: .all)))
-        #expect(command("list", "-a") == .list(TodoQuery(status: .all)))
-        #expect(command("list", "--done") == .list(TodoQuery(status: .done)))
+        #expect(command("list", "--all") == ListCommand(query: TodoQuery(status: .all)))
+        #expect(command("list", "-a") == ListCommand(query: TodoQuery(status: .all)))
+        #expect(command("list", "--done") == ListCommand(query: TodoQuery(status: .done)))
     }
 
     @Test func allWithDoneIsAUsageError() {
@@ -29,19 +29,19 @@ import TodoCore
     }
 
     @Test func filters() {
-        #expect(command("list", "--tag", "shop") == .list(TodoQuery(tag: "shop")))
-        #expect(command("list", "-t", "+shop") == .list(TodoQuery(tag: "shop")))
-        #expect(command("list", "--priority", "high") == .list(TodoQuery(priority: .high)))
-        #expect(command("list", "-p", "none") == .list(TodoQuery(priority: Priority.none)))
-        #expect(command("list", "--overdue") == .list(TodoQuery(overdueOnly: true)))
+        #expect(command("list", "--tag", "shop") == ListCommand(query: TodoQuery(tag: "shop")))
+        #expect(command("list", "-t", "+shop") == ListCommand(query: TodoQuery(tag: "shop")))
+        #expect(command("list", "--priority", "high") == ListCommand(query: TodoQuery(priority: .high)))
+        #expect(command("list", "-p", "none") == ListCommand(query: TodoQuery(priority: Priority.none)))
+        #expect(command("list", "--overdue") == ListCommand(query: TodoQuery(overdueOnly: true)))
         #expect(errorMessage("list", "--tag", "a b") == TodoError.invalidTag("a b").description)
         #expect(errorMessage("list", "-p", "top") == TodoError.invalidPriority("top").description)
     }
 
     @Test(arguments: TodoQuery.Sort.allCases)
     func everySortOrder(_ sort: TodoQuery.Sort) {
-        #expect(command("list", "--sort", sort.rawValue) == .list(TodoQuery(sort: sort)))
-        #expect(command("list", "--sort=\(sort.rawValue)") == .list(TodoQuery(sort: sort)))
+        #expect(command("list", "--sort", sort.rawValue) == ListCommand(query: TodoQuery(sort: sort)))
+        #expect(command("list", "--sort=\(sort.rawValue)") == ListCommand(query: TodoQuery(sort: sort)))
     }
 
     @Test func anUnknownSortOrderListsTheAllowedOnes() {
@@ -55,8 +55,8 @@ import TodoCore
     }
 
     @Test func theLimitIsAnIntegerZeroOrMore() {
-        #expect(command("list", "--limit", "0") == .list(TodoQuery(limit: 0)))
-        #expect(command("list", "--limit=25") == .list(TodoQuery(limit: 25)))
+        #expect(command("list", "--limit", "0") == ListCommand(query: TodoQuery(limit: 0)))
+        #expect(command("list", "--limit=25") == ListCommand(query: TodoQuery(limit: 25)))
         for bad in ["-1", "abc", "2.5", "", "+3", "99999999999999999999999", " 3"] {
             #expect(
                 errorMessage("list", "--limit", bad)
@@ -67,8 +67,9 @@ import TodoCore
     @Test func theLastOfARepeatedOptionWinsAndTagsAddUp() {
         let parsed = command(
             "ls", "--sort", "due", "--tag", "a", "--sort", "created", "-t", "b", "--limit", "3", "--limit", "4")
-        #expect(parsed == .list(TodoQuery(tags: ["a", "b"], sort: .created, limit: 4)))
-        #expect(command("list", "-t", "a", "--tag=+b", "-t=#c") == .list(TodoQuery(tags: ["a", "b", "c"])))
+        #expect(parsed == ListCommand(query: TodoQuery(tags: ["a", "b"], sort: .created, limit: 4)))
+        #expect(
+            command("list", "-t", "a", "--tag=+b", "-t=#c") == ListCommand(query: TodoQuery(tags: ["a", "b", "c"])))
     }
 
     @Test func overdueWithDoneIsRefusedButWithAllItIsOnlyRedundant() {
@@ -78,7 +79,7 @@ import TodoCore
         #expect(
             errorMessage("ls", "--done", "milk", "--overdue")
                 == "'--overdue' and '--done' cannot be used together: overdue todos are pending ones")
-        #expect(command("list", "--overdue", "--all") == .list(TodoQuery(status: .all, overdueOnly: true)))
+        #expect(command("list", "--overdue", "--all") == ListCommand(query: TodoQuery(status: .all, overdueOnly: true)))
     }
 
     @Test func aSortOrderStartingWithADashIsABadOrderNotAMissingOne() {
@@ -101,11 +102,12 @@ import TodoCore
             "ls", "milk", "-a", "-t", "shop", "-p", "h", "--overdue", "--sort", "due", "--limit", "10", "oat")
         #expect(
             parsed
-                == .list(
-                    TodoQuery(
-                        status: .all, search: ["milk", "oat"], tag: "shop", priority: .high, overdueOnly: true,
-                        sort: .due,
-                        limit: 10)))
+                == ListCommand(
+                    query:
+                        TodoQuery(
+                            status: .all, search: ["milk", "oat"], tag: "shop", priority: .high, overdueOnly: true,
+                            sort: .due,
+                            limit: 10)))
     }
 
     @Test func optionsOfOtherCommandsAreUnknown() {

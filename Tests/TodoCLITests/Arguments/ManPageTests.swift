@@ -32,8 +32,8 @@ import Testing
     }()
 
     @Test func todoHelpManPrintsIt() {
-        #expect(command("help", "--man") == .help(text: Self.page))
-        #expect(command("--json", "help", "--man") == .help(text: Self.page))
+        #expect(command("help", "--man") == HelpCommand(text: Self.page))
+        #expect(command("--json", "help", "--man") == HelpCommand(text: Self.page))
         #expect(
             errorMessage("help", "add", "--man")
                 == "'--man' prints the one manual page of every command; give no command")

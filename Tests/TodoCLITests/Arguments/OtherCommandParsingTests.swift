@@ -6,18 +6,19 @@ import TodoCore
 /// `clear`, `undo`, `stats`, `export`, `import`, `shell`, `ui`, `completions`.
 @Suite struct OtherCommandParsingTests {
     @Test func clearWithOrWithoutConfirmation() {
-        #expect(command("clear") == .clear(confirmed: false))
-        #expect(command("clear", "--yes") == .clear(confirmed: true))
-        #expect(command("clear", "-y") == .clear(confirmed: true))
+        #expect(command("clear") == ClearCommand(confirmed: false))
+        #expect(command("clear", "--yes") == ClearCommand(confirmed: true))
+        #expect(command("clear", "-y") == ClearCommand(confirmed: true))
         #expect(errorMessage("clear", "3") == "unexpected argument '3'")
     }
 
     @Test func commandsWithoutArguments() {
-        #expect(command("undo") == .undo)
-        #expect(command("stats") == .stats)
-        #expect(command("shell") == .shell)
-        #expect(command("ui") == .ui)
-        #expect(invocation(["stats", "--json"]) == Invocation(global: GlobalOptions(json: true), command: .stats))
+        #expect(command("undo") == UndoCommand())
+        #expect(command("stats") == StatsCommand())
+        #expect(command("shell") == ShellCommand())
+        #expect(command("ui") == UICommand())
+        #expect(
+            invocation(["stats", "--json"]) == Invocation(global: GlobalOptions(json: true), command: StatsCommand()))
         #expect(errorMessage("undo", "1") == "unexpected argument '1'")
         #expect(errorMessage("stats", "--all") == "unknown option '--all'")
         #expect(errorMessage("undo", "--yes") == "unknown option '--yes'")
@@ -25,17 +26,18 @@ import TodoCore
     }
 
     @Test func exportDefaultsToJSONOnStandardOutput() {
-        #expect(command("export") == .export(format: .json, output: nil))
+        #expect(command("export") == ExportCommand(format: .json, output: nil))
     }
 
     @Test func exportFormatAndOutput() {
         #expect(
             command("export", "--format", "todotxt", "--output", "todo.txt")
-                == .export(format: .todotxt, output: "todo.txt"))
-        #expect(command("export", "-f", "json", "-o", "out.json") == .export(format: .json, output: "out.json"))
+                == ExportCommand(format: .todotxt, output: "todo.txt"))
+        #expect(command("export", "-f", "json", "-o", "out.json") == ExportCommand(format: .json, output: "out.json"))
         #expect(
-            command("export", "--format=todotxt", "--output=a b.txt") == .export(format: .todotxt, output: "a b.txt"))
-        #expect(command("export", "-f", "todotxt", "-f", "json") == .export(format: .json, output: nil))
+            command("export", "--format=todotxt", "--output=a b.txt")
+                == ExportCommand(format: .todotxt, output: "a b.txt"))
+        #expect(command("export", "-f", "todotxt", "-f", "json") == ExportCommand(format: .json, output: nil))
     }
 
     @Test func exportRefusesOtherFormatsAndEmptyPaths() {
@@ -54,13 +56,13 @@ import TodoCore
     }
 
     @Test func importAFileWithOrWithoutAFormat() {
-        #expect(command("import", "todos.json") == .importFile(path: "todos.json", format: nil))
+        #expect(command("import", "todos.json") == ImportCommand(path: "todos.json", format: nil))
         for format in ImportFormat.allCases {
-            #expect(command("import", "f", "--format", format.rawValue) == .importFile(path: "f", format: format))
-            #expect(command("import", "-f", format.rawValue, "f") == .importFile(path: "f", format: format))
+            #expect(command("import", "f", "--format", format.rawValue) == ImportCommand(path: "f", format: format))
+            #expect(command("import", "-f", format.rawValue, "f") == ImportCommand(path: "f", format: format))
         }
-        #expect(command("import", "-") == .importFile(path: "-", format: nil))
-        #expect(command("import", "--", "-odd name") == .importFile(path: "-odd name", format: nil))
+        #expect(command("import", "-") == ImportCommand(path: "-", format: nil))
+        #expect(command("import", "--", "-odd name") == ImportCommand(path: "-odd name", format: nil))
     }
 
     @Test func importNeedsOneFileAndAKnownFormat() {
@@ -77,7 +79,7 @@ import TodoCore
 
     @Test(arguments: CompletionShell.allCases)
     func completionsForEachShell(_ shell: CompletionShell) {
-        #expect(command("completions", shell.rawValue) == .completions(shell))
+        #expect(command("completions", shell.rawValue) == CompletionsCommand(shell: shell))
     }
 
     @Test func completionsNeedsOneKnownShell() {

@@ -4,7 +4,7 @@ import TodoCore
 @testable import todo_cli
 
 /// The command `arguments` parse to, or `nil` (and a recorded issue) when they do not parse.
-func command(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> ParsedCommand? {
+func command(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> (any ParsedCommand)? {
     invocation(arguments, sourceLocation: sourceLocation)?.command
 }
 
@@ -51,10 +51,17 @@ func todoErrorMessage(_ check: () throws(TodoError) -> Void) -> String? {
     }
 }
 
-/// A draft with every field given, for comparisons.
+/// `todo add` with a draft of every field given, for comparisons.
 func draft(
     _ title: String, note: String? = nil, priority: Priority = .none, due: DateInput? = nil, tags: Set<String> = [],
     recurrence: Recurrence? = nil
-) -> ParsedCommand {
-    .add(TodoDraft(title: title, note: note, priority: priority, due: due, tags: tags, recurrence: recurrence))
+) -> AddCommand {
+    AddCommand(
+        draft: TodoDraft(title: title, note: note, priority: priority, due: due, tags: tags, recurrence: recurrence))
+}
+
+/// Whether a parsed command is `expected`: the same type with the same arguments (`false` for
+/// `nil`, a command line that did not parse).
+func == (parsed: (any ParsedCommand)?, expected: some ParsedCommand) -> Bool {
+    parsed?.isEqual(to: expected) ?? false
 }

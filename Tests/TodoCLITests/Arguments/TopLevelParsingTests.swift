@@ -5,7 +5,7 @@ import TodoCore
 
 /// `todo` alone, help in all its forms, `--version`, and unknown commands.
 @Suite struct TopLevelParsingTests {
-    static let topLevelHelp = ParsedCommand.help(text: HelpRenderer.topLevelHelp())
+    static let topLevelHelp = HelpCommand(text: HelpRenderer.topLevelHelp())
 
     @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["--json"], ["--json", "help"], ["--help", "--frob"]])
     func topLevelHelp(_ arguments: [String]) {
@@ -13,9 +13,10 @@ import TodoCore
     }
 
     @Test func versionBeforeAnyCommand() {
-        #expect(command("--version") == .version)
+        #expect(command("--version") == VersionCommand())
         #expect(
-            invocation(["--json", "--version"]) == Invocation(global: GlobalOptions(json: true), command: .version))
+            invocation(["--json", "--version"])
+                == Invocation(global: GlobalOptions(json: true), command: VersionCommand()))
     }
 
     @Test func versionIsNotAnOptionOfTheCommands() {
@@ -28,13 +29,13 @@ import TodoCore
         ["--json", "help", "add"],
     ])
     func helpOfACommand(_ arguments: [String]) {
-        #expect(invocation(arguments)?.command == .help(text: HelpRenderer.help(for: .add)))
+        #expect(invocation(arguments)?.command == HelpCommand(text: HelpRenderer.help(for: AddCommand.spec)))
     }
 
     @Test func helpNamesCommandsByAliasToo() {
-        #expect(command("help", "ls") == .help(text: HelpRenderer.help(for: .list)))
-        #expect(command("reopen", "--help") == .help(text: HelpRenderer.help(for: .undone)))
-        #expect(command("help", "help") == .help(text: HelpRenderer.help(for: .help)))
+        #expect(command("help", "ls") == HelpCommand(text: HelpRenderer.help(for: ListCommand.spec)))
+        #expect(command("reopen", "--help") == HelpCommand(text: HelpRenderer.help(for: UndoneCommand.spec)))
+        #expect(command("help", "help") == HelpCommand(text: HelpRenderer.help(for: HelpCommand.spec)))
     }
 
     @Test func helpAfterADoubleDashIsAnArgument() {
@@ -93,39 +94,36 @@ import TodoCore
     }
 
     @Test func theHiddenCommandThatListsIdsForCompletions() {
-        #expect(command("__complete-ids") == .completeIDs(.all))
-        #expect(command("__complete-ids", "pending") == .completeIDs(.pending))
-        #expect(command("__complete-ids", "done") == .completeIDs(.done))
+        #expect(command("__complete-ids") == CompleteIDsCommand(status: .all))
+        #expect(command("__complete-ids", "pending") == CompleteIDsCommand(status: .pending))
+        #expect(command("__complete-ids", "done") == CompleteIDsCommand(status: .done))
         #expect(invocation(["--file", "t.json", "__complete-ids"])?.global.file == "t.json")
         #expect(
             errorMessage("__complete-ids", "3")
-                == "'3' is not a valid value for '<status>'; use pending, done or all")
+                == "'3' is not a valid value for '<status>'; use pending, done, all or waiting")
         #expect(errorMessage("__complete-ids", "all", "done") == "unexpected argument 'done'")
     }
 
     @Test func theHiddenCommandThatListsTagsForCompletions() {
-        #expect(command("__complete-tags") == .completeTags(id: nil))
-        #expect(command("__complete-tags", "3") == .completeTags(id: 3))
+        #expect(command("__complete-tags") == CompleteTagsCommand(id: nil))
+        #expect(command("__complete-tags", "3") == CompleteTagsCommand(id: 3))
         // Whatever was typed where the id goes: not an id, so every tag.
-        #expect(command("__complete-tags", "abc") == .completeTags(id: nil))
-        #expect(command("__complete-tags", "") == .completeTags(id: nil))
-        #expect(command("__complete-tags", "--", "-1") == .completeTags(id: nil))
+        #expect(command("__complete-tags", "abc") == CompleteTagsCommand(id: nil))
+        #expect(command("__complete-tags", "") == CompleteTagsCommand(id: nil))
+        #expect(command("__complete-tags", "--", "-1") == CompleteTagsCommand(id: nil))
         #expect(invocation(["--file", "t.json", "__complete-tags"])?.global.file == "t.json")
         #expect(errorMessage("__complete-tags", "1", "2") == "unexpected argument '2'")
     }
 
-    @Test func everyCommandAndAliasParses() {
-        let minimal: [String: [String]] = [
-            "add": ["x"], "show": ["1"], "edit": ["1"], "done": ["1"], "undone": ["1"], "rm": ["1"],
-            "move": ["1", "2"], "import": ["f"], "completions": ["bash"],
-        ]
-        for command in CommandCatalog.commands {
-            for name in command.names {
-                let arguments = [name] + (minimal[command.name] ?? [])
-                guard case .success = CommandLineParser.parse(arguments) else {
+    @Test func everyCommandAndAliasParsesToItsOwnType() {
+        for subcommand in CommandCatalog.subcommands {
+            for name in subcommand.spec.names {
+                let arguments = [name] + OptionValueTests.requiredArguments(of: subcommand.spec)
+                guard case .success(let invocation) = CommandLineParser.parse(arguments) else {
                     Issue.record("\(arguments) did not parse")
                     continue
                 }
+                #expect(type(of: invocation.command) == subcommand, "\(arguments)")
             }
         }
     }

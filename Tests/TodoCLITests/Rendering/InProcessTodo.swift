@@ -51,7 +51,7 @@ final class InProcessTodo {
                 environment: ["COLUMNS": String(columns)], inputIsTerminal: false, outputIsTerminal: terminal,
                 errorIsTerminal: false, width: terminal ? columns : nil),
             output: output, shell: shell)
-        let code = TodoCommand.dispatch(invocation.command, in: context)
+        let code = invocation.command.run(in: context)
         context.releaseReactors()
         return Result(code: code, stdout: output.standardOutput, stderr: output.standardError)
     }

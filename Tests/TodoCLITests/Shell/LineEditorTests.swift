@@ -347,7 +347,7 @@ import Testing
         #expect(keys.action(for: .control("d")) == .deleteForwardOrEnd)
         #expect(keys.action(for: .control("c")) == .clearLine)
         #expect(keys.action(for: .enter) == .submit)
-        let help = HelpRenderer.help(for: .shell)
+        let help = HelpRenderer.help(for: ShellCommand.spec)
         for entry in keys.entries {
             #expect(help.contains(entry.keys.joined(separator: " or ") + ": " + entry.description), "\(entry)")
         }

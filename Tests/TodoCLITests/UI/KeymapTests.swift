@@ -37,7 +37,7 @@ import Testing
             ])
         #expect(sections[0].entries.first == KeymapEntry(keys: ["↑", "k"], description: "move up"))
         let overlay = UIScreen.helpContent(innerWidth: 70).map(\.text).joined(separator: "\n")
-        let help = HelpRenderer.help(for: .ui)
+        let help = HelpRenderer.help(for: UICommand.spec)
         for section in sections {
             #expect(overlay.contains(section.title))
             #expect(help.contains(section.title + ":"))
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func todoUIHelpShowsTheKeyMap() {
-        let help = HelpRenderer.help(for: .ui)
+        let help = HelpRenderer.help(for: UICommand.spec)
         #expect(help.hasPrefix("OVERVIEW: Browse and change the todos in a full-screen view."))
         #expect(help.contains("\nList:\n  ↑ or k: move up\n  ↓ or j: move down\n"))
         #expect(help.contains("  space: mark done / not done\n"))

@@ -1,7 +1,9 @@
 import TodoCore
 
-/// `todo done` and `todo undone`: the list reactor's `setDone`, all or nothing.
-enum MarkCommand {
+/// What `todo done` and `todo undone` share: the list reactor's `setDone`, all or nothing, and
+/// the lines that say what changed.
+enum Marking {
+    /// Marks the todos `ids` done (or pending again when `done` is false) and says so.
     static func run(ids: [Int], done: Bool, in context: CommandContext) -> ExitCode {
         let command = done ? "done" : "undone"
         let list = context.make { TodoListReactor(provider: $0) }
