@@ -1,5 +1,6 @@
 /// The list of todos a query selects (RxTodo's task list, extended): refresh, filters,
-/// search, sort, limit, toggling, deleting, moving, clearing the done ones, undo, edit mode.
+/// search, sort, limit, toggling, deleting, moving, clearing the done ones, undo, edit mode; adding,
+/// editing several todos at once, annotating, starting and stopping.
 ///
 /// It follows the todo service's bus, so the list stays right whoever changes the todos —
 /// this reactor, another one, or another process (through the store watcher's `reloaded`).
@@ -36,6 +37,18 @@ public final class TodoListReactor: Reactor {
         case importTodos([ImportedTodo])
         /// Enter or leave edit mode (where a front end offers reordering and deleting).
         case setEditing(Bool)
+        /// Add a todo (`todo add`, or `todo log` with a draft created done).
+        case create(TodoDraft)
+        /// Change the same fields of several todos, all or none, in one change.
+        case update(ids: [Int], TodoPatch)
+        /// Add an annotation to todos, all or none, in one change.
+        case annotate(ids: [Int], text: String)
+        /// Remove one annotation of a todo: its number (1 is the oldest) or its text.
+        case denotate(id: Int, annotation: String)
+        /// Start work on todos, all or none, in one change.
+        case start(ids: [Int])
+        /// Stop work on todos, all or none, in one change.
+        case stop(ids: [Int])
     }
 
     /// A change to the state.
@@ -207,6 +220,19 @@ public final class TodoListReactor: Reactor {
             return service.importTodos(todos).map { .setOutcome(.imported($0)) }.catchAsError()
         case .setEditing(let editing):
             return .just(.setEditing(editing))
+        case .create(let draft):
+            return service.create(draft).map { .setOutcome(.created($0)) }.catchAsError()
+        case .update(let ids, let patch):
+            return service.update(ids: ids, patch).map { .setOutcome(.updated($0)) }.catchAsError()
+        case .annotate(let ids, let text):
+            return service.annotate(ids: ids, text: text).map { .setOutcome(.annotated($0)) }.catchAsError()
+        case .denotate(let id, let annotation):
+            return service.denotate(id: id, annotation: annotation).map { .setOutcome(.denotated($0)) }
+                .catchAsError()
+        case .start(let ids):
+            return service.start(ids: ids).map { .setOutcome(.started($0)) }.catchAsError()
+        case .stop(let ids):
+            return service.stop(ids: ids).map { .setOutcome(.stopped($0)) }.catchAsError()
         }
     }
 
@@ -329,6 +355,18 @@ public enum TodoListOutcome: Sendable, Equatable {
     case imported(TodoImportResult)
     /// The user declined a confirmation; nothing changed.
     case cancelled
+    /// The todo added.
+    case created(Todo)
+    /// Todos changed by one patch (those already as asked are among the todos, not changed).
+    case updated(TodoMarkResult)
+    /// Todos annotated.
+    case annotated(TodoMarkResult)
+    /// The todo one of whose annotations was removed, as it is now.
+    case denotated(Todo)
+    /// Todos started (a done or already started todo is left as it was).
+    case started(TodoMarkResult)
+    /// Todos stopped (one not started is left as it was).
+    case stopped(TodoMarkResult)
 }
 
 /// Todos of one status, for lists shown in sections.
