@@ -36,6 +36,7 @@ struct ArgumentReader {
             switch ArgumentToken(argument) {
             case .terminator:
                 optionsEnded = true
+                if currentArgument?.keepsTerminator == true { try take(positional: argument) }
             case .word(let word):
                 try take(positional: word)
             case .long(let name, let inlineValue):
@@ -57,18 +58,44 @@ struct ArgumentReader {
                     index += 1
                 }
             case .shorts(let letters):
-                index = try readShorts(letters, argument: argument, tokens: tokens, next: index)
+                if currentArgument?.takesDashWords == true, !isOptionGroup(letters) {
+                    try take(positional: argument)
+                } else {
+                    index = try readShorts(letters, argument: argument, tokens: tokens, next: index)
+                }
             }
         }
     }
 
     /// Checks that every required positional argument was given.
     ///
+    /// - Parameter given: An argument given otherwise (by filter terms before the command).
     /// - Throws: ``ArgumentProblem/missingArgument(_:)`` for the first one missing.
-    func checkRequiredArguments() throws(ArgumentProblem) {
-        for argument in arguments where argument.isRequired && values.values(of: argument).isEmpty {
+    func checkRequiredArguments(except given: ArgumentSpec? = nil) throws(ArgumentProblem) {
+        for argument in arguments
+        where argument.isRequired && argument != given && values.values(of: argument).isEmpty {
             throw .missingArgument(argument)
         }
+    }
+
+    /// The positional argument the next word goes to, if any is left.
+    private var currentArgument: ArgumentSpec? {
+        argumentIndex < arguments.count ? arguments[argumentIndex] : nil
+    }
+
+    /// Whether `-letters` is read as options here: one letter (`-x`, an unknown option rather
+    /// than a one-letter tag), or each letter a short option read here (or help), up to one
+    /// taking a value that ends the group, alone or after an equals sign (`-ay`, `-p=high`).
+    /// Otherwise (`-old`, `-pending`), where an argument takes such words, it is one of its words.
+    private func isOptionGroup(_ letters: [Character]) -> Bool {
+        guard letters.count > 1 else { return true }
+        for (offset, letter) in letters.enumerated() where letter != OptionSpec.help.short {
+            guard let option = options.first(where: { $0.short == letter }) else { return false }
+            if option.isFlag { continue }
+            let rest = letters[(offset + 1)...]
+            return rest.isEmpty || rest.first == "="
+        }
+        return true
     }
 
     /// Reads `-a`, `-ay`, `-p high` or `-p=high` (a short option taking a value ends its group);

@@ -2,25 +2,67 @@ import TodoCore
 
 /// The positional arguments of the `todo` commands, declared once.
 extension ArgumentSpec {
-    /// `<title> ...` (add): the words of the title.
+    /// `<title> ...` (add, log): the words of the title, with inline attributes among them.
     static let titleWords = ArgumentSpec(
-        value: ValueSpec(name: "title", kind: .text), isVariadic: true,
-        help: "What to do; the words are joined with single spaces.")
-    /// `[<search> ...]` (list)
-    static let searchWords = ArgumentSpec(
-        value: ValueSpec(name: "search", kind: .text), isRequired: false, isVariadic: true,
-        help: "Words that must all appear in the title, the note or a tag (any case).")
+        value: ValueSpec(name: "title", kind: .text), isVariadic: true, keepsTerminator: true,
+        help: """
+            What to do, with fields among the words: due:fri wait:+2d scheduled:mon pri:h \
+            project:Work repeat:weekly dep:4 +tag. The other words make the title; after --, \
+            every word does.
+            """)
+    /// `[<change> ...]` (edit): inline changes and the words of a new title.
+    static let changes = ArgumentSpec(
+        value: ValueSpec(name: "change", kind: .text), isRequired: false, isVariadic: true, takesDashWords: true,
+        keepsTerminator: true,
+        help: """
+            Changes written inline: due:fri pri:h project:Work wait:+2d scheduled:mon \
+            repeat:weekly dep:4 (dep:-4 removes it), +tag, -tag; key: alone clears the field. \
+            Other words make the new title; after --, every word does.
+            """)
+    /// `[<filter> ...]` (list, next, export): the todos to show.
+    static let filterTerms = ArgumentSpec(
+        value: ValueSpec(name: "filter", kind: .filter(nil)), isRequired: false, isVariadic: true,
+        takesDashWords: true,
+        help: """
+            Filter terms, one per argument: ids (3, 3-7, 4,9), +tag, -tag, project:Home, \
+            due.before:fri, is:overdue, status:waiting, and, or, not, ( ), and words to find \
+            (any case) in the text; see 'todo help filters'.
+            """)
+    /// `<filter> ...` (done, start, stop): the todos, among those not done.
+    static let pendingFilter = selection(.pending, help: "The todos: ids (3, 3-7, 4,9) or filter terms.")
+    /// `<filter> ...` (undone): the todos, among the done ones.
+    static let doneFilter = selection(.done, help: "The todos: ids (3, 3-7, 4,9) or filter terms.")
+    /// `<filter> ...` (rm): the todos, among all of them.
+    static let anyFilter = selection(.all, help: "The todos: ids (3, 3-7, 4,9) or filter terms.")
+    /// `<filter>` (edit, annotate): the todos, in one argument (a longer filter goes before the
+    /// command's name).
+    static let target = ArgumentSpec(
+        value: ValueSpec(name: "filter", kind: .filter(.all)), takesDashWords: true,
+        help: """
+            The todos: an id, ids (3,5 or 3-7) or one filter term (+old); put a longer filter \
+            before the command (todo +old project:Home edit ...).
+            """)
+    /// `<text> ...` (annotate)
+    static let annotationText = ArgumentSpec(
+        value: ValueSpec(name: "text", kind: .text), isVariadic: true,
+        help: "The annotation; the words are joined with single spaces.")
+    /// `<annotation> ...` (denotate)
+    static let annotationReference = ArgumentSpec(
+        value: ValueSpec(name: "annotation", kind: .text), isVariadic: true,
+        help: """
+            The annotation to remove: its number (1 is the oldest, as 'todo show' lists them), \
+            or its text, whole or a part that only one annotation holds (any case).
+            """)
     /// `<id>`: one todo.
     static let id = ArgumentSpec(value: ValueSpec(name: "id", kind: .id(.all)), help: "The id of the todo.")
-    /// `<id> ...`: one or more todos.
-    static let ids = ArgumentSpec(
-        value: ValueSpec(name: "id", kind: .id(.all)), isVariadic: true, help: "The ids of the todos.")
-    /// `<id> ...` (done): one or more todos, completed with the pending ones.
-    static let pendingIDs = ArgumentSpec(
-        value: ValueSpec(name: "id", kind: .id(.pending)), isVariadic: true, help: "The ids of the todos.")
-    /// `<id> ...` (undone): one or more todos, completed with the done ones.
-    static let doneIDs = ArgumentSpec(
-        value: ValueSpec(name: "id", kind: .id(.done)), isVariadic: true, help: "The ids of the todos.")
+
+    /// A required `<filter> ...` for commands that change the todos it selects, completed with
+    /// the ids of the todos with `status`.
+    private static func selection(_ status: TodoQuery.Status, help: String) -> ArgumentSpec {
+        ArgumentSpec(
+            value: ValueSpec(name: "filter", kind: .filter(status)), isVariadic: true, takesDashWords: true,
+            help: help + " A filter of anything but ids that selects several todos asks first (see --yes).")
+    }
     /// `<position>` (move)
     static let position = ArgumentSpec(
         value: ValueSpec(name: "position", kind: .position), help: "The new place in the list, from 1 (the top).")

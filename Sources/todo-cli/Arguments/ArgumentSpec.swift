@@ -6,6 +6,12 @@ struct ArgumentSpec: Sendable, Equatable {
     var isRequired = true
     /// Whether it takes all the remaining words (`<id> ...`); only the last argument can.
     var isVariadic = false
+    /// Whether a word such as `-old` that is not an option of the command is one of its words
+    /// (a filter's `-tag`, `edit`'s tag to remove); `-a`, `-ay` and `-p=high` stay options.
+    var takesDashWords = false
+    /// Whether a `--` among its words is kept as one of them (for `InlineAttributes`, after which
+    /// every word is title text), rather than only ending the options.
+    var keepsTerminator = false
     /// The one-line description in help.
     var help: String
 

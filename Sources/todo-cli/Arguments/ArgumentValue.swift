@@ -12,6 +12,8 @@ enum ArgumentValue: Sendable, Equatable {
     case date(DateInput)
     /// A recurrence.
     case recurrence(Recurrence)
+    /// Dependencies to add and to remove (`--depends 4,-7`).
+    case dependencies(add: [Int], remove: [Int])
     /// The word `none`, given to remove a field's value.
     case cleared
 

@@ -14,8 +14,9 @@ enum CommandCatalog {
 
     /// Every command, hidden ones included, in the order help lists them.
     static let subcommands: [any TodoSubcommand.Type] = [
-        AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DoneCommand.self,
-        UndoneCommand.self, RemoveCommand.self, MoveCommand.self, ClearCommand.self, UndoCommand.self,
+        AddCommand.self, LogCommand.self, ListCommand.self, NextCommand.self, ShowCommand.self, EditCommand.self,
+        DoneCommand.self, UndoneCommand.self, StartCommand.self, StopCommand.self, AnnotateCommand.self,
+        DenotateCommand.self, RemoveCommand.self, MoveCommand.self, ClearCommand.self, UndoCommand.self,
         StatsCommand.self, ExportCommand.self, ImportCommand.self, ShellCommand.self, UICommand.self,
         CompletionsCommand.self, HelpCommand.self, CompleteIDsCommand.self, CompleteTagsCommand.self,
     ]

@@ -1,8 +1,13 @@
+import TodoCore
+
 /// Turns `todo`'s arguments into an ``Invocation``: a pure function, with no side effects.
 ///
 /// Global options (`--file`, `--json`, `--no-color`, `--quiet`) are accepted before the
 /// command and anywhere among its arguments; `--` ends the options; `-h` or `--help`
-/// anywhere before a `--` asks for help instead of running anything.
+/// anywhere before a `--` asks for help instead of running anything. Filter terms may come
+/// before the command, as Taskwarrior reads them (`todo +work list`, `todo 3 done`): only
+/// structured ones (`TodoFilter.isStructuredTerm(_:)`), since any other word there is taken for
+/// the command; a filter without a command lists (one id alone shows that todo).
 enum CommandLineParser {
     /// Parses `arguments`, given without the program name.
     ///
@@ -16,7 +21,7 @@ enum CommandLineParser {
 
         var reader = ArgumentReader(options: OptionSpec.globals + [.version])
         do {
-            try reader.read(arguments[..<location.optionsEnd])
+            try reader.read(location.options[...])
         } catch {
             return .failure(usageError(error, command: nil))
         }
@@ -25,28 +30,63 @@ enum CommandLineParser {
             return .success(Invocation(global: reader.values.globalOptions, command: VersionCommand()))
         }
         guard let name = location.name else {
-            return help(HelpRenderer.topLevelHelp(), global: reader.values.globalOptions)
+            guard !location.filter.isEmpty else {
+                return help(HelpRenderer.topLevelHelp(), global: reader.values.globalOptions)
+            }
+            // A filter without a command: one id alone shows that todo, any other filter lists.
+            let implied: any TodoSubcommand.Type =
+                location.filter.count == 1 && ValueSpec.positiveInteger(location.filter[0]) != nil
+                ? ShowCommand.self : ListCommand.self
+            return parse([], of: implied, after: reader.values, filter: location.filter, optionsEnded: false)
         }
         guard let subcommand else { return .failure(usageError(.unknownCommand(name), command: nil)) }
         return parse(
-            arguments[location.argumentsStart...], of: subcommand, after: reader.values,
+            arguments[location.argumentsStart...], of: subcommand, after: reader.values, filter: location.filter,
             optionsEnded: location.optionsEnded)
     }
 
     /// Reads the arguments that follow the command's name, then makes the command from them.
+    ///
+    /// - Parameter filter: The filter terms given before the command's name.
     private static func parse(
         _ tokens: ArraySlice<String>, of subcommand: any TodoSubcommand.Type, after values: ParsedValues,
-        optionsEnded: Bool
+        filter: [String], optionsEnded: Bool
     ) -> Result<Invocation, UsageError> {
         let command = subcommand.spec
-        var reader = ArgumentReader(
-            options: command.options + OptionSpec.globals, arguments: command.arguments, values: values)
-        do {
+        var values = values
+        var arguments = command.arguments
+        // The argument the terms before the name stand for, which need not be given after it.
+        var given: ArgumentSpec?
+        do throws(ArgumentProblem) {
+            if !filter.isEmpty {
+                switch command.filterBefore {
+                case .refused:
+                    throw ArgumentProblem(
+                        "'\(command.name)' takes no filter; '\(filter.joined(separator: " "))' cannot come before it")
+                case .terms:
+                    values.filterBefore = filter
+                    given = arguments.first
+                case .firstArgument:
+                    let first = arguments.removeFirst()
+                    if case .filter = first.value.kind {
+                        for word in filter { values.record(.text(word), for: first) }
+                    } else {
+                        guard filter.count == 1 else {
+                            throw ArgumentProblem(
+                                "'\(command.name)' takes one \(first.value.label) before it, not '\(filter.joined(separator: " "))'"
+                            )
+                        }
+                        values.record(try first.value.read(filter[0], place: "'\(first.value.label)'"), for: first)
+                    }
+                }
+            }
+            var reader = ArgumentReader(
+                options: command.options + OptionSpec.globals, arguments: arguments, values: values)
             try reader.read(tokens, optionsEnded: optionsEnded)
             if reader.helpRequested {
                 return help(HelpRenderer.help(for: command), global: reader.values.globalOptions)
             }
-            try reader.checkRequiredArguments()
+            try reader.checkRequiredArguments(except: given)
             try checkExclusiveFlags(of: command, in: reader.values)
             return .success(
                 Invocation(global: reader.values.globalOptions, command: try subcommand.init(reader.values)))
@@ -105,13 +145,15 @@ enum CommandLineParser {
     }
 }
 
-/// Where the command's name is among the arguments.
+/// Where the command's name is among the arguments, and what comes before it.
 private struct CommandLocation {
-    /// The command's name: the first argument that is neither an option nor the value of
-    /// `--file`, or the argument after a `--`.
+    /// The command's name: the first argument that is neither an option, the value of
+    /// `--file`, nor a structured filter term; or the argument after a `--`.
     var name: String?
-    /// The end of the arguments before the command (a `--` excluded).
-    var optionsEnd: Int
+    /// The options before the command (the value of `--file` with them).
+    var options: [String] = []
+    /// The filter terms before the command, in order.
+    var filter: [String] = []
     /// The index of the command's first argument.
     var argumentsStart: Int
     /// Whether a `--` came before the command's name.
@@ -121,24 +163,40 @@ private struct CommandLocation {
     init(_ arguments: [String]) {
         var index = 0
         while index < arguments.count {
-            switch ArgumentToken(arguments[index]) {
+            let argument = arguments[index]
+            switch ArgumentToken(argument) {
             case .terminator:
-                optionsEnd = index
                 optionsEnded = true
                 if index + 1 < arguments.count { name = arguments[index + 1] }
                 argumentsStart = min(index + 2, arguments.count)
                 return
             case .word(let word):
-                (name, optionsEnd, argumentsStart) = (word, index, index + 1)
-                return
+                guard CommandCatalog.subcommand(named: word) == nil, TodoFilter.isStructuredTerm(word) else {
+                    (name, argumentsStart) = (word, index + 1)
+                    return
+                }
+                filter.append(word)
             case .long(let long, nil) where long == OptionSpec.file.long:
-                if index + 1 < arguments.count, ArgumentToken(arguments[index + 1]).isWord { index += 1 }
-            case .long, .shorts:
-                break
+                options.append(argument)
+                if index + 1 < arguments.count, ArgumentToken(arguments[index + 1]).isWord {
+                    index += 1
+                    options.append(arguments[index])
+                }
+            case .shorts(let letters):
+                // `-q` and `-x` are options (`-x` an unknown one); `-old` is a filter term (the
+                // todos without the tag `old`).
+                let globals = (OptionSpec.globals + [.help]).compactMap(\.short)
+                if letters.count > 1, !letters.allSatisfy(globals.contains), TodoFilter.isStructuredTerm(argument) {
+                    filter.append(argument)
+                } else {
+                    options.append(argument)
+                }
+            case .long:
+                options.append(argument)
             }
             index += 1
         }
-        (optionsEnd, argumentsStart) = (arguments.count, arguments.count)
+        argumentsStart = arguments.count
     }
 }
 

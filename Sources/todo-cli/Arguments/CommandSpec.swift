@@ -22,6 +22,20 @@ struct CommandSpec: Sendable, Equatable {
     var conflicts: [OptionConflict] = []
     /// Whether help and completions leave it out (`__complete-ids`).
     var isHidden = false
+    /// What filter terms before its name (`todo +work list`, `todo 3 done`) stand for.
+    var filterBefore: FilterPlacement = .refused
+
+    /// What the filter terms given before a command's name stand for.
+    enum FilterPlacement: Sendable, Equatable {
+        /// The command takes none (`todo +work add` is a usage error).
+        case refused
+        /// More terms of the command's filter, joined with those after its name as
+        /// `TodoFilter.and(_:)` joins them (`list`, `done`): its first argument, then, may be left out.
+        case terms
+        /// Its first argument: a filter (`edit`, `annotate`), or one id (`show`, `move`), read with
+        /// its declaration; the words after the name are then the other arguments.
+        case firstArgument
+    }
 
     /// The primary name and the aliases.
     var names: [String] { [name] + aliases }

@@ -34,7 +34,7 @@ enum CompletionScript {
     static func candidates(for value: ValueSpec) -> Candidates {
         switch value.kind {
         case .path: return .files
-        case .id(let status): return .ids(status)
+        case .id(let status), .filter(let status?): return .ids(status)
         case .tag(let ofTheTodo): return .tags(ofTheTodo: ofTheTodo)
         default:
             let words = value.completionWords

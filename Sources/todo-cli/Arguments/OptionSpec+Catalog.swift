@@ -1,3 +1,5 @@
+import TodoCore
+
 /// The options of the `todo` commands, declared once and shared by the commands that take them.
 extension OptionSpec {
     // MARK: Global options, accepted by every command
@@ -66,6 +68,39 @@ extension OptionSpec {
     static let repeatOrNone = OptionSpec(
         long: "repeat", short: "r", value: ValueSpec(name: "recurrence", kind: .recurrence, acceptsNone: true),
         help: "How it repeats (daily, weekly, monthly, yearly, Nd or Nw), or none to stop it repeating.")
+    /// `--project <project>` (add, log)
+    static let project = OptionSpec(
+        long: "project", value: ValueSpec(name: "project", kind: .project),
+        help: "The project: names joined by dots (Home.Garden).")
+    /// `--project <project>` (edit; `none` removes the project)
+    static let projectOrNone = OptionSpec(
+        long: "project", value: ValueSpec(name: "project", kind: .project, acceptsNone: true),
+        help: "A new project (Home.Garden), or none to remove it.")
+    /// `--wait <date>` (add, log)
+    static let wait = OptionSpec(
+        long: "wait", value: ValueSpec(name: "date", kind: .date),
+        help: "The day it stops waiting: until then list and next leave it out (a date as for --due).")
+    /// `--wait <date>` (edit; `none` ends the wait)
+    static let waitOrNone = OptionSpec(
+        long: "wait", value: ValueSpec(name: "date", kind: .date, acceptsNone: true),
+        help: "A new day it stops waiting (a date as for --due), or none to stop waiting.")
+    /// `--scheduled <date>` (add, log)
+    static let scheduled = OptionSpec(
+        long: "scheduled", value: ValueSpec(name: "date", kind: .date),
+        help: "The earliest day to start it (a date as for --due).")
+    /// `--scheduled <date>` (edit; `none` removes it)
+    static let scheduledOrNone = OptionSpec(
+        long: "scheduled", value: ValueSpec(name: "date", kind: .date, acceptsNone: true),
+        help: "A new earliest day to start it (a date as for --due), or none to remove it.")
+    /// `--depends <ids>` (add, log; repeatable)
+    static let depends = OptionSpec(
+        long: "depends", value: ValueSpec(name: "ids", kind: .dependencies(removable: false)), isRepeatable: true,
+        help: "The ids of todos it waits for, separated by commas (4,7).")
+    /// `--depends <ids>` (edit; repeatable; `none` removes every dependency)
+    static let dependsOrNone = OptionSpec(
+        long: "depends", value: ValueSpec(name: "ids", kind: .dependencies(removable: true), acceptsNone: true),
+        isRepeatable: true,
+        help: "More todos it waits for (4,7), -4 to wait for todo 4 no more, or none to wait for none.")
     /// `--title <title>` (edit)
     static let title = OptionSpec(long: "title", value: ValueSpec(name: "title", kind: .title), help: "A new title.")
 
@@ -87,18 +122,22 @@ extension OptionSpec {
     static let overdue = OptionSpec(long: "overdue", help: "Show only the pending todos due before today.")
     /// `--sort <order>` (list)
     static let sort = OptionSpec(
-        long: "sort", value: ValueSpec(name: "order", kind: .choice(["position", "due", "priority", "created"])),
+        long: "sort", value: ValueSpec(name: "order", kind: .choice(TodoQuery.Sort.allCases.map(\.rawValue))),
         help: "The order of the list.", defaultValue: "position")
     /// `--limit <count>` (list)
     static let limit = OptionSpec(
         long: "limit", value: ValueSpec(name: "count", kind: .count), help: "Show at most this many todos.")
+    /// `--limit <count>` (next)
+    static let pageLimit = OptionSpec(
+        long: "limit", value: ValueSpec(name: "count", kind: .count),
+        help: "Show at most this many todos (default: as many as fit the terminal's height).")
 
     // MARK: Other commands
 
     /// `--man` (help)
     static let manual = OptionSpec(long: "man", help: "Print the manual page (roff) instead of the help.")
 
-    /// `-y, --yes` (rm, clear)
+    /// `-y, --yes` (rm, clear, and the commands that change the todos a filter selects)
     static let yes = OptionSpec(long: "yes", short: "y", help: "Do it without asking for confirmation.")
     /// `-f, --format <format>` (export)
     static let exportFormat = OptionSpec(

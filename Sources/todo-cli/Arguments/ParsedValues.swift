@@ -6,6 +6,8 @@ struct ParsedValues: Sendable, Equatable {
     private var optionValues: [String: [ArgumentValue]] = [:]
     private var argumentValues: [String: [ArgumentValue]] = [:]
     private var flags: Set<String> = []
+    /// The filter terms given before the command's name (`todo +work list`), in order.
+    var filterBefore: [String] = []
 
     /// Records a value of `option`: added to the others when it is repeatable, else replacing
     /// the one before (the last one given wins).
@@ -50,6 +52,11 @@ struct ParsedValues: Sendable, Equatable {
     /// Every value given to the positional `argument`, in order.
     func values(of argument: ArgumentSpec) -> [ArgumentValue] {
         argumentValues[argument.value.name] ?? []
+    }
+
+    /// The words given to the positional `argument` (a text argument), in order.
+    func words(of argument: ArgumentSpec) -> [String] {
+        values(of: argument).compactMap(\.text)
     }
 
     /// The first value given to the positional `argument`, if any.

@@ -61,6 +61,30 @@ extension ValueSpec {
         case .path:
             guard !text.isEmpty else { throw ArgumentProblem("the file path for \(place) is empty") }
             return .text(text)
+        case .filter:
+            return .text(text)
+        case .project:
+            let project = try ArgumentProblem.checking { () throws(TodoError) in try Todo.validProject(text) }
+            guard let project else {
+                throw ArgumentProblem(
+                    "the project for \(place) is empty; give a name such as Home.Garden"
+                        + (acceptsNone ? ", or none to remove it" : ""))
+            }
+            return .text(project)
+        case .dependencies(let removable):
+            var add: [Int] = []
+            var remove: [Int] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let removing = removable && part.first == "-"
+                guard let id = ValueSpec.positiveInteger(String(removing ? part.dropFirst() : part)) else {
+                    throw ArgumentProblem(
+                        "'\(text)' is not a list of todo ids for \(place); give ids such as 4 or 4,7"
+                            + (removable ? ", -4 to remove one, or none to remove them all" : "")
+                            + Suggestions.sentence(for: text, among: acceptsNone ? ["none"] : []))
+                }
+                if removing { remove.append(id) } else { add.append(id) }
+            }
+            return .dependencies(add: add, remove: remove)
         case .commandName:
             if let topic = HelpTopic.named(text) { return .text(topic.name) }
             guard let command = CommandCatalog.command(named: text), !command.isHidden else {

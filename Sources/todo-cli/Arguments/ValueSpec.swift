@@ -31,6 +31,15 @@ struct ValueSpec: Sendable, Equatable {
         case path
         /// The name of a `todo` command (or one of its aliases).
         case commandName
+        /// A filter term (`3`, `+work`, `project:Home`, `milk`): any word, read with the others by
+        /// `TodoFilter`; completions offer the ids of the todos with this status (nothing for
+        /// `nil`: a filter that shows todos rather than changing them).
+        case filter(TodoQuery.Status?)
+        /// A project (`Home.Garden`), as `Todo.validProject` reads it.
+        case project
+        /// Todo ids separated by commas (`4,7`); with `removable`, an id after `-` is one to
+        /// remove (`-4`).
+        case dependencies(removable: Bool)
     }
 
     /// The name shown between angle brackets: `<priority>`.
@@ -68,8 +77,8 @@ struct ValueSpec: Sendable, Equatable {
     /// starting with `-` cannot be told from a mistyped option.
     var isOpen: Bool {
         switch kind {
-        case .text, .title, .tag, .path: return true
-        case .id, .position, .count, .priority, .date, .recurrence, .choice, .commandName: return false
+        case .text, .title, .tag, .path, .filter, .project: return true
+        case .id, .position, .count, .priority, .date, .recurrence, .choice, .commandName, .dependencies: return false
         }
     }
 

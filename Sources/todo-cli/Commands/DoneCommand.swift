@@ -1,22 +1,34 @@
 /// `todo done`: the list reactor's `setDone`, all or nothing (``Marking``).
 struct DoneCommand {
     /// The todos to complete.
-    var ids: [Int]
+    var selection: Selection
+    /// Whether `--yes` was given.
+    var confirmed: Bool
 }
 
 extension DoneCommand: TodoSubcommand {
-    /// `todo done <id> ...`
+    /// `todo done <filter> ... [--yes]`
     static let spec = CommandSpec(
         name: "done",
         overview: "Mark todos as done.",
-        discussion: "Completing a repeating todo adds its next occurrence.",
-        arguments: [.pendingIDs])
+        discussion: """
+            Completing a repeating todo adds its next occurrence. A filter selects among the \
+            todos not done, waiting ones included, unless it names a status.
+
+            Examples:
+              todo done 3 5
+              todo +work due.before:today done --yes
+            """,
+        arguments: [.pendingFilter],
+        options: [.yes],
+        filterBefore: .terms)
 
     init(_ values: ParsedValues) throws(ArgumentProblem) {
-        ids = values.values(of: .pendingIDs).compactMap(\.integer)
+        selection = try Selection(before: values.filterBefore, after: values.words(of: .pendingFilter))
+        confirmed = values.isSet(.yes)
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        Marking.run(ids: ids, done: true, in: context)
+        Marking.run(selection, done: true, confirmed: confirmed, in: context)
     }
 }

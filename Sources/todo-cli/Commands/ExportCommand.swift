@@ -1,8 +1,10 @@
 import TodoCore
 
-/// `todo export`: every todo (the list reactor with `--all` in the manual order), as our JSON
-/// or todo.txt, to standard output or a file.
+/// `todo export`: every todo, or those a filter selects (the list reactor with `--all` in the
+/// manual order), as our JSON or todo.txt, to standard output or a file.
 struct ExportCommand {
+    /// The filter terms before and after the command (none: every todo).
+    var filter: TodoFilter = .everything
     /// What to write.
     var format: ExportFormat
     /// The file to write (`--output`), or `nil` for standard output.
@@ -10,23 +12,44 @@ struct ExportCommand {
 }
 
 extension ExportCommand: TodoSubcommand {
-    /// `todo export [--format <format>] [--output <file>]`
+    /// `todo export [<filter> ...] [--format <format>] [--output <file>]`
     static let spec = CommandSpec(
         name: "export",
         overview: "Write every todo in a format other tools read.",
-        discussion: "'todo import' reads the JSON format back without losing anything.",
-        options: [.exportFormat, .output])
+        discussion: """
+            'todo import' reads the JSON format back without losing anything. A filter exports \
+            the todos it selects, done and waiting ones included: todo +work export.
+            """,
+        arguments: [.filterTerms],
+        options: [.exportFormat, .output],
+        filterBefore: .terms)
 
     init(_ values: ParsedValues) throws(ArgumentProblem) {
+        let words = values.words(of: .filterTerms)
+        // `todo export x.json` is more likely a file than a search.
+        if let path = words.first(where: { !TodoFilter.isStructuredTerm($0) && Self.looksLikeAFile($0) }) {
+            throw ArgumentProblem(
+                "'\(path)' looks like a file; write --output \(path) to export to it (or text:\(path) to export the todos that mention it)"
+            )
+        }
+        filter = try Selection.filter(before: values.filterBefore, after: words)
         format = values.value(of: .exportFormat)?.text.flatMap(ExportFormat.init(rawValue:)) ?? .json
         output = values.value(of: .output)?.text
+    }
+
+    /// Whether a search word looks like a file name: a path, or a name ending as exports do.
+    private static func looksLikeAFile(_ word: String) -> Bool {
+        let lowered = word.lowercased()
+        return word.contains("/") || [".json", ".txt"].contains(where: lowered.hasSuffix)
     }
 
     /// A todo.txt export prints its text as it does elsewhere, even with `--json`.
     var printsJSON: Bool { format != .todotxt }
 
     func run(in context: CommandContext) -> ExitCode {
-        let list = context.make { TodoListReactor(provider: $0, query: TodoQuery(status: .all)) }
+        var query = TodoQuery(status: .all)
+        query.filter = filter
+        let list = context.make { TodoListReactor(provider: $0, query: query) }
         list.send(.refresh)
         let state = list.currentState
         if let error = state.error { return context.fail(error, command: "export") }

@@ -1,34 +1,52 @@
 import TodoCore
 
-/// What `todo done` and `todo undone` share: the list reactor's `setDone`, all or nothing, and
-/// the lines that say what changed.
+/// What the commands that change the todos a ``Selection`` names share: `done` and `undone` (the
+/// list reactor's `setDone`), `start`, `stop` and `annotate`, all or nothing, and the lines that
+/// say what changed (``report(_:asArray:completing:in:line:)``).
 enum Marking {
-    /// Marks the todos `ids` done (or pending again when `done` is false) and says so.
-    static func run(ids: [Int], done: Bool, in context: CommandContext) -> ExitCode {
+    /// Marks the todos `selection` names done (or pending again when `done` is false) and says so.
+    static func run(_ selection: Selection, done: Bool, confirmed: Bool, in context: CommandContext) -> ExitCode {
         let command = done ? "done" : "undone"
-        let list = context.make { TodoListReactor(provider: $0) }
-        list.send(.setDone(ids: ids, done))
+        let resolved: Selection.Resolved
+        switch selection.resolve(
+            among: done ? .notDone : .done, asking: .init(verb: done ? "Complete" : "Reopen"), confirmed: confirmed,
+            command: command, in: context)
+        {
+        case .success(let value): resolved = value
+        case .failure(let stop): return stop.code
+        }
+        let list = resolved.list
+        list.send(.setDone(ids: resolved.ids, done))
         let state = list.currentState
         if let error = state.error { return context.fail(error, command: command) }
         let result: TodoMarkResult
         switch state.outcome {
         case .completed(let value)?, .reopened(let value)?: result = value
-        default: return context.fail(.unknownTodos(ids))
+        default: return context.fail(.unknownTodos(resolved.ids))
         }
+        let asArray = !selection.isOneID || result.todos.count != 1
+        return report(result, asArray: asArray, completing: done, in: context) { todo, changed in
+            if changed { return done ? "Completed " : "Reopened " }
+            return done ? "Already done " : "Already pending "
+        }
+    }
+
+    /// Says what `result` did: with `--json`, the todos as ``TodoJSONOutput/marked(_:asArray:completing:context:)``
+    /// prints them; otherwise one line per todo, `line` giving its first words (`Completed `)
+    /// from whether the todo changed, and each next occurrence under the todo it follows.
+    static func report(
+        _ result: TodoMarkResult, asArray: Bool, completing: Bool, in context: CommandContext,
+        line: (Todo, Bool) -> String
+    ) -> ExitCode {
         if context.options.json {
-            let asArray = ids.count != 1 || result.todos.count != 1
             context.printJSON(
-                TodoJSONOutput.marked(result, asArray: asArray, completing: done, context: context.todoContext))
+                TodoJSONOutput.marked(result, asArray: asArray, completing: completing, context: context.todoContext))
             return .success
         }
         let changed = Set(result.changedIDs)
         var lines: [String] = []
         for todo in result.todos {
-            if changed.contains(todo.id) {
-                lines.append(context.line(done ? "Completed " : "Reopened ", todo))
-            } else {
-                lines.append(context.line(done ? "Already done " : "Already pending ", todo))
-            }
+            lines.append(context.line(line(todo, changed.contains(todo.id)), todo))
             // Each next occurrence under the todo it follows.
             if let next = result.next(after: todo.id) { lines.append(nextLine(next, in: context)) }
         }

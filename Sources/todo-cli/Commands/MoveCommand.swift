@@ -13,7 +13,8 @@ extension MoveCommand: TodoSubcommand {
     static let spec = CommandSpec(
         name: "move",
         overview: "Move a todo to another place in the list.",
-        arguments: [.id, .position])
+        arguments: [.id, .position],
+        filterBefore: .firstArgument)
 
     init(_ values: ParsedValues) throws(ArgumentProblem) {
         id = values.value(of: .id)?.integer ?? 0

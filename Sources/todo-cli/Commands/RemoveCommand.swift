@@ -1,42 +1,52 @@
 import TodoCore
 
-/// `todo rm`: the list reactor's `delete`, which asks through the alert service before
-/// deleting several unless `--yes`.
+/// `todo rm`: the list reactor's `delete`, which asks through the alert service before deleting
+/// several unless `--yes`; a filter of anything but ids is looked up first, and asked about with
+/// the todos it selects listed (``Selection``).
 struct RemoveCommand {
     /// The todos to delete.
-    var ids: [Int]
+    var selection: Selection
     /// Whether `--yes` was given.
     var confirmed: Bool
 }
 
 extension RemoveCommand: TodoSubcommand {
-    /// `todo rm <id> ... [--yes]` (alias `delete`)
+    /// `todo rm <filter> ... [--yes]` (alias `delete`)
     static let spec = CommandSpec(
         name: "rm",
         aliases: ["delete"],
         overview: "Delete todos.",
         discussion: """
             Deleting several todos asks for confirmation when standard input is a terminal; \
-            otherwise it needs --yes.
+            otherwise it needs --yes. A filter selects among every todo.
             """,
-        arguments: [.ids],
-        options: [.yes])
+        arguments: [.anyFilter],
+        options: [.yes],
+        filterBefore: .terms)
 
     init(_ values: ParsedValues) throws(ArgumentProblem) {
-        ids = values.values(of: .ids).compactMap(\.integer)
+        selection = try Selection(before: values.filterBefore, after: values.words(of: .anyFilter))
         confirmed = values.isSet(.yes)
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let list = context.make { TodoListReactor(provider: $0) }
-        list.send(.delete(ids: ids, confirmed: confirmed))
+        let question = Selection.Question(
+            verb: "Delete", message: "They can be brought back with undo.", declined: "Nothing was deleted.")
+        let resolved: Selection.Resolved
+        switch selection.resolve(among: .all, asking: question, confirmed: confirmed, command: "rm", in: context) {
+        case .success(let value): resolved = value
+        case .failure(let stop): return stop.code
+        }
+        // Ids are asked about by the list reactor, as ever; a filter was asked about already.
+        let list = resolved.list
+        list.send(.delete(ids: resolved.ids, confirmed: confirmed || selection.typedIDs == nil))
         let state = list.currentState
         if let error = state.error { return context.fail(error, command: "rm") }
         switch state.outcome {
         case .deleted(let todos)?:
             if context.options.json {
                 context.printJSON(
-                    ids.count == 1 && todos.count == 1
+                    selection.isOneID && todos.count == 1
                         ? TodoJSONOutput.object(todos[0], context: context.todoContext)
                         : TodoJSONOutput.array(todos, context: context.todoContext))
             } else {
@@ -47,7 +57,7 @@ extension RemoveCommand: TodoSubcommand {
             context.output.err("Nothing was deleted.\n")
             return .failure
         default:
-            return context.fail(.unknownTodos(ids))
+            return context.fail(.unknownTodos(resolved.ids))
         }
     }
 }

@@ -11,7 +11,8 @@ extension ShowCommand: TodoSubcommand {
     static let spec = CommandSpec(
         name: "show",
         overview: "Show a todo with all its details.",
-        arguments: [.id])
+        arguments: [.id],
+        filterBefore: .firstArgument)
 
     init(_ values: ParsedValues) throws(ArgumentProblem) {
         id = values.value(of: .id)?.integer ?? 0

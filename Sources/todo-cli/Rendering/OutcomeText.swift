@@ -79,6 +79,18 @@ enum OutcomeText {
             return "Imported \(result.created.count + result.updated.count) todos"
         case .cancelled:
             return "Nothing was deleted."
+        case .created(let todo):
+            return "Added \(label(todo))"
+        case .updated(let result):
+            return marked("Updated", "Unchanged", result)
+        case .annotated(let result):
+            return marked("Annotated", "Annotated", result)
+        case .denotated(let todo):
+            return "Removed an annotation of \(label(todo))"
+        case .started(let result):
+            return marked("Started", "Already started", result)
+        case .stopped(let result):
+            return marked("Stopped", "Not started", result)
         }
     }
 

@@ -1,15 +1,20 @@
 import TodoCore
 
-/// The aligned listing of `todo list`: id, done mark, priority, due date, title and tags,
-/// fitted to the width: no line is wider. Titles are cut with `…`, tags shown whole or left
-/// out; when the title would keep fewer than 12 columns the priority shrinks to one letter and
-/// the dates to `MM-DD` (when all are in this year), then the priority column goes, then the
-/// due column. Overdue dates and priorities are in colour when colour is on; done todos are
-/// dim, the whole line, without the priority's colour.
+/// The aligned listing of `todo list` and `todo next`: id, status mark, urgency (`next`),
+/// priority, due date, project, title and tags, fitted to the width: no line is wider. Titles
+/// are cut with `…`, tags shown whole or left out; when the title would keep fewer than 12
+/// columns the priority shrinks to one letter and the dates to `MM-DD` (when all are in this
+/// year), then the project to 8 columns, then the project column goes, then the priority
+/// column, then the due column. Overdue dates and priorities are in colour when colour is on;
+/// done todos are dim, the whole line, without the priority's colour.
+///
+/// The mark says the todo's state: `[x]` done, `[*]` active (started), `[w]` waiting, `[b]`
+/// blocked (waiting for a todo not done), `[ ]` pending; the first of these that holds.
 ///
 /// ```text
-///  3 [ ] high 2030-01-08 Buy milk             +shop
-/// 12 [x]      -          Call mum
+///  3 [ ] high 2030-01-08 Home Buy milk             +shop
+///  4 [*]      -          Work Write the report
+/// 12 [x]      -               Call mum
 /// ```
 struct TodoListRenderer {
     /// The day overdue is measured from.
@@ -18,6 +23,11 @@ struct TodoListRenderer {
     var width: Int?
     /// The colours.
     var style: Style
+    /// Which todos are blocked (for their mark).
+    var relations: TodoRelations = .none
+    /// The urgency of each todo, by id, shown after the mark (`todo next`); `nil` for no such
+    /// column.
+    var urgency: [Int: Double]?
 
     /// The columns of one listing, chosen once for all its lines.
     struct Columns: Hashable {
@@ -37,17 +47,39 @@ struct TodoListRenderer {
         var priority: Form
         /// The due column.
         var due: Form
+        /// The project column.
+        var project: Form = .hidden
+        /// The width of the project column in full (at most ``TodoListRenderer/projectWidth``).
+        var projectWidth = 0
+        /// The width of the urgency column, 0 when there is none.
+        var urgencyWidth = 0
 
-        /// The columns before the title: id, mark, priority, date and the spaces between.
+        /// The columns the project takes, without the space after it.
+        var shownProjectWidth: Int {
+            switch project {
+            case .hidden: return 0
+            case .full: return projectWidth
+            case .short: return min(projectWidth, TodoListRenderer.shortProjectWidth)
+            }
+        }
+
+        /// The columns before the title: id, mark, urgency, priority, date, project and the
+        /// spaces between.
         var prefixWidth: Int {
             let priorityWidth = priority == .hidden ? 0 : priority == .full ? 5 : 2
             let dueWidth = due == .hidden ? 0 : due == .full ? 11 : 6
-            return idWidth + 4 + priorityWidth + dueWidth + 1
+            let urgency = urgencyWidth == 0 ? 0 : urgencyWidth + 1
+            let project = self.project == .hidden ? 0 : shownProjectWidth + 1
+            return idWidth + 4 + urgency + priorityWidth + dueWidth + project + 1
         }
     }
 
     /// The fewest columns a title keeps before other columns shrink (when it needs them).
     static let minimumTitleWidth = 12
+    /// The widest the project column is; longer projects are cut with `…`.
+    static let projectWidth = 16
+    /// The widest the project column is once shortened.
+    static let shortProjectWidth = 8
 
     /// The columns for `todos` at this width (see the type's description).
     func columns(for todos: [Todo]) -> Columns {
@@ -55,6 +87,8 @@ struct TodoListRenderer {
         var hasPriority = false
         var hasDue = false
         var dueThisYear = true
+        var projectWidth = 0
+        var urgencyWidth = 0
         for todo in todos {
             if todo.id > maxID { maxID = todo.id }
             if todo.priority != .none { hasPriority = true }
@@ -62,19 +96,33 @@ struct TodoListRenderer {
                 hasDue = true
                 if due.year != today.year { dueThisYear = false }
             }
+            if let project = todo.project {
+                projectWidth = max(projectWidth, min(DisplayWidth.of(project.shownOnOneLine), Self.projectWidth))
+            }
+            if let urgency {
+                urgencyWidth = max(urgencyWidth, Self.urgencyText(urgency[todo.id] ?? 0).utf8.count)
+            }
         }
-        let full = Columns(
-            idWidth: digits(maxID), priority: hasPriority ? .full : .hidden, due: hasDue ? .full : .hidden)
+        let project: Columns.Form = projectWidth > 0 ? .full : .hidden
+        func columns(_ priority: Columns.Form, _ due: Columns.Form, _ project: Columns.Form) -> Columns {
+            Columns(
+                idWidth: digits(maxID), priority: priority, due: due, project: project, projectWidth: projectWidth,
+                urgencyWidth: urgencyWidth)
+        }
+        let full = columns(hasPriority ? .full : .hidden, hasDue ? .full : .hidden, project)
         guard let width, width - full.prefixWidth < TodoListRenderer.minimumTitleWidth else { return full }
         // Narrow: shrink only as far as the longest title needs.
         let longest = todos.reduce(0) { max($0, DisplayWidth.of($1.title.shownOnOneLine)) }
         let need = min(longest, TodoListRenderer.minimumTitleWidth)
         let shortDue: Columns.Form = hasDue ? (dueThisYear ? .short : .full) : .hidden
+        let shortPriority: Columns.Form = hasPriority ? .short : .hidden
         let candidates = [
             full,
-            Columns(idWidth: full.idWidth, priority: hasPriority ? .short : .hidden, due: shortDue),
-            Columns(idWidth: full.idWidth, priority: .hidden, due: shortDue),
-            Columns(idWidth: full.idWidth, priority: .hidden, due: .hidden),
+            columns(shortPriority, shortDue, project),
+            columns(shortPriority, shortDue, project == .hidden ? .hidden : .short),
+            columns(shortPriority, shortDue, .hidden),
+            columns(.hidden, shortDue, .hidden),
+            columns(.hidden, .hidden, .hidden),
         ]
         return candidates.first { width - $0.prefixWidth >= need } ?? candidates[candidates.count - 1]
     }
@@ -88,7 +136,8 @@ struct TodoListRenderer {
         out.reserveCapacity(todos.count * 72)
         if let width, width <= columns.prefixWidth {
             // Not even the id and the mark fit with a title: each line cut as plain text.
-            let plain = TodoListRenderer(today: today, width: nil, style: Style(isEnabled: false))
+            var plain = self
+            (plain.width, plain.style) = (nil, Style(isEnabled: false))
             for todo in todos {
                 var bytes: [UInt8] = []
                 plain.append(todo, columns: columns, to: &bytes)
@@ -118,7 +167,13 @@ struct TodoListRenderer {
             out[index] = 0x30 + UInt8(value % 10)
             value /= 10
         }
-        out.append(contentsOf: todo.isDone ? TodoListRenderer.doneMark : TodoListRenderer.pendingMark)
+        out.append(contentsOf: mark(of: todo))
+        if columns.urgencyWidth > 0 {
+            let text = TodoListRenderer.urgencyText(urgency?[todo.id] ?? 0)
+            out.append(0x20)
+            for _ in text.utf8.count..<columns.urgencyWidth { out.append(0x20) }
+            out.append(contentsOf: text.utf8)
+        }
         if columns.priority != .hidden {
             out.append(0x20)
             line.append(priority: todo.priority, short: columns.priority == .short, to: &out)
@@ -136,6 +191,12 @@ struct TodoListRenderer {
             } else {
                 out.append(contentsOf: columns.due == .short ? TodoListRenderer.noShortDue : TodoListRenderer.noDue)
             }
+        }
+        if columns.project != .hidden {
+            out.append(0x20)
+            let shown = columns.shownProjectWidth
+            let project = DisplayWidth.truncate(todo.project?.shownOnOneLine ?? "", to: shown)
+            out.append(contentsOf: DisplayWidth.pad(project, to: shown).utf8)
         }
         out.append(0x20)
         var title = todo.title.shownOnOneLine
@@ -170,6 +231,26 @@ struct TodoListRenderer {
 
     private static let doneMark = Array(" [x]".utf8)
     private static let pendingMark = Array(" [ ]".utf8)
+    private static let activeMark = Array(" [*]".utf8)
+    private static let waitingMark = Array(" [w]".utf8)
+    private static let blockedMark = Array(" [b]".utf8)
+
+    /// ` [x]` done, ` [*]` active, ` [w]` waiting, ` [b]` blocked, ` [ ]` pending: the first that
+    /// holds.
+    private func mark(of todo: Todo) -> [UInt8] {
+        if todo.isDone { return TodoListRenderer.doneMark }
+        if todo.isActive { return TodoListRenderer.activeMark }
+        if todo.isWaiting(today: today) { return TodoListRenderer.waitingMark }
+        if relations.isBlocked(todo.id) { return TodoListRenderer.blockedMark }
+        return TodoListRenderer.pendingMark
+    }
+
+    /// An urgency as `next` shows it, to one decimal: `12.3`, `-2.0`.
+    static func urgencyText(_ urgency: Double) -> String {
+        let tenths = urgency.isFinite ? Int((urgency * 10).rounded()) : 0
+        let magnitude = abs(tenths)
+        return (tenths < 0 ? "-" : "") + "\(magnitude / 10).\(magnitude % 10)"
+    }
     private static let noDue = Array("-         ".utf8)
     private static let noShortDue = Array("-    ".utf8)
     private static let dimStart: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "m")]

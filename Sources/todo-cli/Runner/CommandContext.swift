@@ -98,8 +98,16 @@ final class CommandContext {
     /// A reactor made by, and kept alive by, the app shell (until ``releaseReactors()``).
     func make<R: Reactor>(_ make: (TodoServiceProvider) -> R) -> R {
         let reactor = shell.make(make)
-        releases.append { [shell] in shell.release(reactor) }
+        releases.append { [shell, weak reactor] in
+            if let reactor { shell.release(reactor) }
+        }
         return reactor
+    }
+
+    /// Lets the app shell release `reactor` now (it then ends when the caller drops it: a list
+    /// that should not follow the changes to come).
+    func release<R: Reactor>(_ reactor: R) {
+        shell.release(reactor)
     }
 
     /// Lets the app shell release the reactors this context made.
@@ -118,6 +126,14 @@ final class CommandContext {
     /// The list renderer for this terminal.
     var listRenderer: TodoListRenderer {
         TodoListRenderer(today: today, width: width, style: style)
+    }
+
+    /// The list renderer for this terminal, knowing which of `todos` are blocked: the store's
+    /// relations are read for it only when one of them has dependencies.
+    func listRenderer(for todos: [Todo]) -> TodoListRenderer {
+        var renderer = listRenderer
+        if todos.contains(where: { !$0.depends.isEmpty && !$0.isDone }) { renderer.relations = todoContext.relations }
+        return renderer
     }
 
     /// `3: Buy milk`, for messages.

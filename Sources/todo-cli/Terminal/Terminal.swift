@@ -18,6 +18,8 @@ struct Terminal {
     var errorIsTerminal: Bool
     /// The width of standard output's terminal in columns, when it is one.
     var width: Int?
+    /// The height of standard output's terminal in rows, when it is one.
+    var height: Int? = nil
 
     /// The process's terminal and environment.
     static func current() -> Terminal {
@@ -32,14 +34,16 @@ struct Terminal {
         }
         let outputIsTerminal = isatty(1) == 1
         var width: Int?
+        var height: Int?
         if outputIsTerminal {
             var size = winsize()
             if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
+            if size.ws_row > 0 { height = Int(size.ws_row) }
             if width == nil, let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { width = columns }
         }
         return Terminal(
             environment: environment, inputIsTerminal: isatty(0) == 1, outputIsTerminal: outputIsTerminal,
-            errorIsTerminal: isatty(2) == 1, width: width)
+            errorIsTerminal: isatty(2) == 1, width: width, height: height)
     }
 
     /// The columns human-readable output fits in: `COLUMNS` when it is a positive number, else
@@ -47,6 +51,13 @@ struct Terminal {
     var lineWidth: Int {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return width ?? 80
+    }
+
+    /// The rows a page of output may take (`todo next`): `LINES` when it is a positive number,
+    /// else the height of standard output's terminal; `nil` off a terminal (no limit).
+    var pageHeight: Int? {
+        if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
+        return outputIsTerminal ? height : nil
     }
 
     /// Whether to print colours: only to a terminal, and neither `NO_COLOR` (any value but

@@ -55,7 +55,7 @@ import TodoCore
     @Test func aShortOptionTakingAValueEndsItsGroup() {
         #expect(errorMessage("add", "x", "-phigh") == "unknown option '-phigh'")
         #expect(errorMessage("add", "x", "-pt", "a") == "unknown option '-pt'")
-        #expect(command("rm", "1", "-qy") == RemoveCommand(ids: [1], confirmed: true))
+        #expect(command("rm", "1", "-qy") == RemoveCommand(selection: selection("1"), confirmed: true))
     }
 
     @Test func optionsMayComeBetweenTheWordsOfTheTitle() {
@@ -200,6 +200,8 @@ import TodoCore
                 Error: unknown option '--nite'. Did you mean '--note'?
                 USAGE: todo add <title> ... [--note <text>] [--priority <priority>]
                                 [--due <date>] [--tag <tag> ...] [--repeat <recurrence>]
+                                [--project <project>] [--wait <date>] [--scheduled <date>]
+                                [--depends <ids> ...]
                 See 'todo add --help' for more information.
 
                 """)

@@ -23,9 +23,9 @@ import TodoCore
     @Test func theCommandsAndAliases() throws {
         #expect(try sandbox.complete("todo", "") == CommandCatalog.visibleNames)
         #expect(try sandbox.complete("todo", "re") == ["reopen"])
-        #expect(try Set(sandbox.complete("todo", "d")) == ["done", "delete"])
+        #expect(try Set(sandbox.complete("todo", "d")) == ["done", "denotate", "delete"])
         #expect(try sandbox.complete("todo", "--json", "-q", "sh") == ["show", "shell"])
-        #expect(try sandbox.complete("todo", "--file", "x.json", "st") == ["stats"])
+        #expect(try sandbox.complete("todo", "--file", "x.json", "st") == ["start", "stop", "stats"])
         #expect(try !sandbox.complete("todo", "").contains("__complete-ids"))
     }
 
@@ -61,7 +61,7 @@ import TodoCore
         #expect(try sandbox.complete("todo", "edit", "1", "--note", "") == ["none"])
         #expect(try sandbox.complete("todo", "completions", "") == ["bash", "zsh", "fish"])
         #expect(try sandbox.complete("todo", "help", "") == CommandCatalog.visibleNames)
-        #expect(try sandbox.complete("todo", "help", "l") == ["list", "ls"])
+        #expect(try sandbox.complete("todo", "help", "l") == ["log", "list", "ls"])
     }
 
     @Test func freeTextGetsNothing() throws {

@@ -101,15 +101,21 @@ import TodoCore
         #expect(text.allSatisfy { !$0.printsJSON })
         let json: [any ParsedCommand] = [
             ExportCommand(format: .json, output: nil), ListCommand(query: TodoQuery()), StatsCommand(),
-            CompleteTagsCommand(id: nil), DoneCommand(ids: [1]),
+            CompleteTagsCommand(id: nil), DoneCommand(selection: selection("1"), confirmed: false),
         ]
         #expect(json.allSatisfy { $0.printsJSON })
     }
 
     @Test func parsedCommandsAreEqualWithTheSameTypeAndArguments() {
-        #expect(DoneCommand(ids: [1]).isEqual(to: DoneCommand(ids: [1])))
-        #expect(!DoneCommand(ids: [1]).isEqual(to: DoneCommand(ids: [2])))
-        #expect(!DoneCommand(ids: [1]).isEqual(to: UndoneCommand(ids: [1])))
+        #expect(
+            DoneCommand(selection: selection("1"), confirmed: false).isEqual(
+                to: DoneCommand(selection: selection("1"), confirmed: false)))
+        #expect(
+            !DoneCommand(selection: selection("1"), confirmed: false).isEqual(
+                to: DoneCommand(selection: selection("2"), confirmed: false)))
+        #expect(
+            !DoneCommand(selection: selection("1"), confirmed: false).isEqual(
+                to: UndoneCommand(selection: selection("1"), confirmed: false)))
         #expect(
             Invocation(global: GlobalOptions(), command: UndoCommand())
                 != Invocation(global: GlobalOptions(json: true), command: UndoCommand()))

@@ -7,7 +7,11 @@ import TodoCore
 /// The zsh and fish scripts (checked with `zsh -n` and `fish -n` when those shells are
 /// installed), and what every script takes from the declarations.
 @Suite struct CompletionScriptTests {
-    static let idCommands = ["show", "edit", "done", "undone", "rm", "move"]
+    /// The commands whose first argument completes the ids of todos: an id, or a filter of the
+    /// commands that change todos (`list`, `next` and `export` offer none).
+    static let idCommands = [
+        "show", "edit", "done", "undone", "start", "stop", "annotate", "denotate", "rm", "move",
+    ]
 
     @Test(arguments: CompletionShell.allCases)
     func everyScriptIsWhatTheCompletionsCommandAsksFor(_ shell: CompletionShell) {
@@ -59,12 +63,21 @@ import TodoCore
             }
         }
         let ids = [
-            "show": "_todo_ids", "edit": "_todo_ids", "rm": "_todo_ids", "move": "_todo_ids",
-            "done": "_todo_pending_ids", "undone": "_todo_done_ids",
+            "show": ":id:_todo_ids", "move": ":id:_todo_ids", "denotate": ":id:_todo_ids",
+            "edit": ":filter:_todo_ids", "rm": ":filter:_todo_ids", "annotate": ":filter:_todo_ids",
+            "done": ":filter:_todo_pending_ids", "start": ":filter:_todo_pending_ids",
+            "stop": ":filter:_todo_pending_ids", "undone": ":filter:_todo_done_ids",
         ]
-        #expect(branch.contains(":id:\(ids[name] ?? "_todo_ids")'") == (ids[name] != nil), "\(branch)")
+        if let helper = ids[name] {
+            #expect(branch.contains(helper + "'"), "\(branch)")
+        } else {
+            #expect(!branch.contains("_ids'"), "\(branch)")
+        }
         #expect(branch.contains("_files") == [ImportCommand.spec.name, ExportCommand.spec.name].contains(name))
-        let tagHelpers = ["add": ["_todo_tags"], "list": ["_todo_tags"], "edit": ["_todo_tags", "_todo_tags_of_todo"]]
+        let tagHelpers = [
+            "add": ["_todo_tags"], "log": ["_todo_tags"], "list": ["_todo_tags"],
+            "edit": ["_todo_tags", "_todo_tags_of_todo"],
+        ]
         #expect(branch.contains(":tag:_todo_tags'") == tagHelpers[name]?.contains("_todo_tags") ?? false)
         #expect(
             branch.contains(":tag:_todo_tags_of_todo'") == tagHelpers[name]?.contains("_todo_tags_of_todo") ?? false)
@@ -98,7 +111,7 @@ import TodoCore
             ($0.contains(condition + "'") || $0.contains(condition + ";")) && $0.contains("(__todo_ids")
         }
         #expect(ids.isEmpty == !Self.idCommands.contains(name))
-        let status = ["done": " pending", "undone": " done"][name] ?? ""
+        let status = ["done": " pending", "start": " pending", "stop": " pending", "undone": " done"][name] ?? ""
         #expect(ids.allSatisfy { $0.contains("-a '(__todo_ids\(status))'") }, "\(ids)")
     }
 
@@ -108,8 +121,9 @@ import TodoCore
         #expect(script.contains("complete -c todo -n '__todo_using add' -s t -l tag -x -a '(__todo_tags)' -d"))
         #expect(
             script.contains(
-                "complete -c todo -n '__todo_using edit' -l untag -x -a '(__todo_tags_of_todo --title --note -n "
-                    + "--priority -p --due -d --tag -t --untag --repeat -r --file)' -d"))
+                "complete -c todo -n '__todo_using edit modify' -l untag -x -a '(__todo_tags_of_todo --title --note -n "
+                    + "--priority -p --due -d --tag -t --untag --repeat -r --project --wait --scheduled --depends "
+                    + "--file)' -d"))
     }
 
     @Test func fishOffersFilesOnlyForPathsAndValuesForTheirOptions() {

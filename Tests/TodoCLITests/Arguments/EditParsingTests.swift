@@ -3,18 +3,31 @@ import TodoCore
 
 @testable import todo_cli
 
-/// `todo edit <id> [--title] [--note|none] [--priority|none] [--due|none] [--tag]… [--untag]…
-/// [--repeat|none]`.
+/// `todo edit <filter> [<change> ...] [--title] [--note|none] [--priority|none] [--due|none]
+/// [--tag]… [--untag]… [--repeat|none] [--project|none] [--wait|none] [--scheduled|none]
+/// [--depends|none]… [--yes]`, the inline changes, and a filter before the command.
 @Suite struct EditParsingTests {
-    @Test func anEditWithoutChangesParses() {
-        #expect(command("edit", "3") == EditCommand(id: 3, patch: TodoPatch()))
+    /// `edit <words>` with `patch`.
+    func edit(_ words: String..., patch: TodoPatch = TodoPatch(), confirmed: Bool = false) -> EditCommand {
+        EditCommand(
+            selection: (try? Selection(before: [], after: words)) ?? Selection(id: 1), patch: patch,
+            confirmed: confirmed)
     }
 
-    @Test func anIDIsRequiredAndOnlyOne() {
+    func edit(_ word: String, _ patch: TodoPatch) -> EditCommand {
+        edit(word, patch: patch)
+    }
+
+    @Test func anEditWithoutChangesParses() {
+        #expect(command("edit", "3") == edit("3", TodoPatch()))
+    }
+
+    @Test func theTodosAreRequired() {
         let error = usageError("edit", "--title", "x")
-        #expect(error?.message == "missing expected argument '<id>'")
+        #expect(error?.message == "missing expected argument '<filter>'")
         #expect(error?.command == "edit")
-        #expect(errorMessage("edit", "3", "4") == "unexpected argument '4'")
+        // The words after the first one are changes: here a new title.
+        #expect(command("edit", "3", "4") == edit("3", TodoPatch(title: "4")))
     }
 
     @Test func everyFieldSet() {
@@ -24,7 +37,7 @@ import TodoCore
         let patch = TodoPatch(
             title: "Buy oat milk", note: .set("2 litres"), priority: .high, due: .set(.next(.friday)),
             addTags: ["shop", "dairy"], removeTags: ["errands", "old"], recurrence: .set(.weekly))
-        #expect(parsed == EditCommand(id: 3, patch: patch))
+        #expect(parsed == edit("3", patch))
     }
 
     @Test func shortNamesAndEqualsSigns() {
@@ -32,16 +45,16 @@ import TodoCore
         let patch = TodoPatch(
             note: .set("x"), priority: .medium, due: .set(.daysFromToday(3)), removeTags: ["a"],
             recurrence: .set(.everyDays(10)))
-        #expect(parsed == EditCommand(id: 2, patch: patch))
+        #expect(parsed == edit("2", patch))
     }
 
     @Test func noneClearsTheNoteTheDueDateAndTheRepetitionAndRemovesThePriority() {
-        #expect(command("edit", "1", "--note", "none") == EditCommand(id: 1, patch: TodoPatch(note: .clear)))
-        #expect(command("edit", "1", "--note", "NONE") == EditCommand(id: 1, patch: TodoPatch(note: .clear)))
-        #expect(command("edit", "1", "--due", "none") == EditCommand(id: 1, patch: TodoPatch(due: .clear)))
-        #expect(command("edit", "1", "--repeat", "None") == EditCommand(id: 1, patch: TodoPatch(recurrence: .clear)))
+        #expect(command("edit", "1", "--note", "none") == edit("1", TodoPatch(note: .clear)))
+        #expect(command("edit", "1", "--note", "NONE") == edit("1", TodoPatch(note: .clear)))
+        #expect(command("edit", "1", "--due", "none") == edit("1", TodoPatch(due: .clear)))
+        #expect(command("edit", "1", "--repeat", "None") == edit("1", TodoPatch(recurrence: .clear)))
         #expect(
-            command("edit", "1", "--priority", "none") == EditCommand(id: 1, patch: TodoPatch(priority: Priority.none)))
+            command("edit", "1", "--priority", "none") == edit("1", TodoPatch(priority: Priority.none)))
     }
 
     @Test func aBlankNewTitleIsRefusedWithTodoCoresMessage() {
@@ -70,7 +83,7 @@ import TodoCore
     @Test func theLastOfARepeatedOptionWinsAndTagsAccumulate() {
         let parsed = command(
             "edit", "1", "--title", "a", "--title", "b", "--due", "today", "--due", "none", "-t", "x", "-t", "y")
-        #expect(parsed == EditCommand(id: 1, patch: TodoPatch(title: "b", due: .clear, addTags: ["x", "y"])))
+        #expect(parsed == edit("1", TodoPatch(title: "b", due: .clear, addTags: ["x", "y"])))
     }
 
     @Test func addingAndRemovingTheSameTagIsRefused() {
@@ -85,7 +98,7 @@ import TodoCore
                 == "'--tag shop' and '--untag Shop' cannot be used together: a tag cannot be added and removed at once")
         #expect(
             command("edit", "1", "--tag", "x", "--untag", "y")
-                == EditCommand(id: 1, patch: TodoPatch(addTags: ["x"], removeTags: ["y"])))
+                == edit("1", TodoPatch(addTags: ["x"], removeTags: ["y"])))
     }
 
     @Test func misspeltOptionsAreSuggested() {

@@ -32,7 +32,9 @@ import TodoCore
         #expect(invocation(["-q", "stats"])?.global.quiet == true)
         #expect(
             invocation(["rm", "1", "-qy"])
-                == Invocation(global: GlobalOptions(quiet: true), command: RemoveCommand(ids: [1], confirmed: true)))
+                == Invocation(
+                    global: GlobalOptions(quiet: true),
+                    command: RemoveCommand(selection: selection("1"), confirmed: true)))
     }
 
     @Test func aDoubleDashEndsTheOptions() {

@@ -38,7 +38,8 @@ import TodoCore
         #expect(help.contains("\n  -h, --help              Show help information.\n"))
         #expect(
             help.contains(
-                "\n\nSUBCOMMANDS:\n  add                     Add a todo.\n  list, ls                List todos.\n"))
+                "\n\nSUBCOMMANDS:\n  add                     Add a todo.\n  log                     Add a todo that is already done.\n  list, ls                List todos.\n"
+            ))
         #expect(help.contains("\n  undone, reopen          Mark done todos as pending again.\n"))
         #expect(help.contains("\n  rm, delete              Delete todos.\n"))
         for command in CommandCatalog.visibleCommands {
@@ -112,7 +113,8 @@ import TodoCore
         #expect(unwrapped(HelpRenderer.help(for: EditCommand.spec)).contains("(values: high, medium, low, none)"))
         #expect(
             unwrapped(HelpRenderer.help(for: ListCommand.spec)).contains(
-                "--sort <order> The order of the list. (values: position, due, priority, created) (default: position)"))
+                "--sort <order> The order of the list. (values: position, due, priority, created, urgency) (default: position)"
+            ))
         #expect(unwrapped(HelpRenderer.help(for: ImportCommand.spec)).contains("(values: json, todotxt, taskwarrior)"))
         #expect(
             unwrapped(HelpRenderer.help(for: ExportCommand.spec)).contains("(values: json, todotxt) (default: json)"))
@@ -125,28 +127,31 @@ import TodoCore
 
     @Test func usageLinesShowArgumentsThenOptions() {
         #expect(HelpRenderer.usage(for: ShowCommand.spec) == "USAGE: todo show <id>")
-        #expect(HelpRenderer.usage(for: RemoveCommand.spec) == "USAGE: todo rm <id> ... [--yes]")
+        #expect(HelpRenderer.usage(for: RemoveCommand.spec) == "USAGE: todo rm <filter> ... [--yes]")
         #expect(HelpRenderer.usage(for: HelpCommand.spec) == "USAGE: todo help [<command>] [--man]")
         #expect(
-            HelpRenderer.usage(for: ExportCommand.spec) == "USAGE: todo export [--format <format>] [--output <file>]")
+            HelpRenderer.usage(for: ExportCommand.spec)
+                == "USAGE: todo export [<filter> ...] [--format <format>] [--output <file>]")
         #expect(
             HelpRenderer.usage(for: ListCommand.spec) == """
-                USAGE: todo list [<search> ...] [--all | --done] [--tag <tag> ...]
+                USAGE: todo list [<filter> ...] [--all | --done] [--tag <tag> ...]
                                  [--priority <priority>] [--overdue] [--sort <order>]
                                  [--limit <count>]
                 """)
         #expect(
             HelpRenderer.usage(for: EditCommand.spec) == """
-                USAGE: todo edit <id> [--title <title>] [--note <text>] [--priority <priority>]
-                                 [--due <date>] [--tag <tag> ...] [--untag <tag> ...]
-                                 [--repeat <recurrence>]
+                USAGE: todo edit <filter> [<change> ...] [--title <title>] [--note <text>]
+                                 [--priority <priority>] [--due <date>] [--tag <tag> ...]
+                                 [--untag <tag> ...] [--repeat <recurrence>]
+                                 [--project <project>] [--wait <date>] [--scheduled <date>]
+                                 [--depends <ids> ...] [--yes]
                 """)
     }
 
     @Test func theDiscussionFollowsTheOverview() {
         #expect(
             HelpRenderer.help(for: DoneCommand.spec).hasPrefix(
-                "OVERVIEW: Mark todos as done.\n\nCompleting a repeating todo adds its next occurrence.\n\nUSAGE: "))
+                "OVERVIEW: Mark todos as done.\n\nCompleting a repeating todo adds its next occurrence. A filter"))
         #expect(
             HelpRenderer.help(for: AddCommand.spec).contains(
                 "\nExamples:\n  todo add Buy milk --due tomorrow --tag shop\n"))

@@ -3,16 +3,25 @@ import TodoCore
 
 @testable import todo_cli
 
-/// `todo list|ls [SEARCH…] [--all | --done] [--tag] [--priority] [--overdue] [--sort] [--limit]`.
+/// `todo list|ls [<filter>…] [--all | --done] [--tag] [--priority] [--overdue] [--sort] [--limit]`.
 @Suite struct ListParsingTests {
+    /// The query `list` makes of filter `words` (typed after it) and `query`'s other fields.
+    func filtered(_ words: String..., query: TodoQuery = TodoQuery()) -> ListCommand {
+        var query = query
+        query.filter = (try? TodoFilter(parsing: words)) ?? .everything
+        return ListCommand(query: query)
+    }
+
     @Test func withoutArgumentsThePendingTodosInTheManualOrder() {
         #expect(command("list") == ListCommand(query: TodoQuery()))
         #expect(command("ls") == ListCommand(query: TodoQuery(status: .pending, sort: .position)))
     }
 
-    @Test func theWordsAreSearchWords() {
-        #expect(command("ls", "oat", "milk") == ListCommand(query: TodoQuery(search: ["oat", "milk"])))
-        #expect(command("ls", "--", "-urgent") == ListCommand(query: TodoQuery(search: ["-urgent"])))
+    @Test func theWordsAreFilterTerms() {
+        #expect(command("ls", "oat", "milk") == filtered("oat", "milk"))
+        #expect(command("ls", "--", "-urgent") == filtered("-urgent"))
+        #expect(command("ls", "-urgent", "+home") == filtered("-urgent", "+home"), "-tag needs no --")
+        #expect(command("ls", "project:Home", "or", "+garden") == filtered("project:Home", "or", "+garden"))
     }
 
     @Test func allAndDoneChooseTheStatus() {
@@ -47,10 +56,10 @@ import TodoCore
     @Test func anUnknownSortOrderListsTheAllowedOnes() {
         #expect(
             errorMessage("list", "--sort", "title")
-                == "'title' is not a valid value for '--sort <order>'; use position, due, priority or created")
+                == "'title' is not a valid value for '--sort <order>'; use position, due, priority, created or urgency")
         #expect(
             errorMessage("list", "--sort", "prority")
-                == "'prority' is not a valid value for '--sort <order>'; use position, due, priority or created. "
+                == "'prority' is not a valid value for '--sort <order>'; use position, due, priority, created or urgency. "
                 + "Did you mean 'priority'?")
     }
 
@@ -85,11 +94,11 @@ import TodoCore
     @Test func aSortOrderStartingWithADashIsABadOrderNotAMissingOne() {
         #expect(
             errorMessage("list", "--sort", "-due")
-                == "'-due' is not a valid value for '--sort <order>'; use position, due, priority or created. "
+                == "'-due' is not a valid value for '--sort <order>'; use position, due, priority, created or urgency. "
                 + "Did you mean 'due'?")
         #expect(
             errorMessage("list", "--sort", "--due")
-                == "'--due' is not a valid value for '--sort <order>'; use position, due, priority or created")
+                == "'--due' is not a valid value for '--sort <order>'; use position, due, priority, created or urgency")
         // An option of the command is an option: the value is missing.
         #expect(errorMessage("list", "--sort", "--all") == "missing value for '--sort <order>'")
         #expect(errorMessage("list", "--sort", "-a") == "missing value for '--sort <order>'")
@@ -102,12 +111,10 @@ import TodoCore
             "ls", "milk", "-a", "-t", "shop", "-p", "h", "--overdue", "--sort", "due", "--limit", "10", "oat")
         #expect(
             parsed
-                == ListCommand(
-                    query:
-                        TodoQuery(
-                            status: .all, search: ["milk", "oat"], tag: "shop", priority: .high, overdueOnly: true,
-                            sort: .due,
-                            limit: 10)))
+                == filtered(
+                    "milk", "oat",
+                    query: TodoQuery(
+                        status: .all, tag: "shop", priority: .high, overdueOnly: true, sort: .due, limit: 10)))
     }
 
     @Test func optionsOfOtherCommandsAreUnknown() {

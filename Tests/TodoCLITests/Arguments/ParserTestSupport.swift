@@ -60,6 +60,16 @@ func draft(
         draft: TodoDraft(title: title, note: note, priority: priority, due: due, tags: tags, recurrence: recurrence))
 }
 
+/// The selection of these filter words typed after the command (`selection("3", "5")`).
+func selection(_ words: String..., sourceLocation: SourceLocation = #_sourceLocation) -> Selection {
+    do {
+        return try Selection(before: [], after: words)
+    } catch {
+        Issue.record("\(words) is no selection: \(error.message)", sourceLocation: sourceLocation)
+        return Selection(id: 1)
+    }
+}
+
 /// Whether a parsed command is `expected`: the same type with the same arguments (`false` for
 /// `nil`, a command line that did not parse).
 func == (parsed: (any ParsedCommand)?, expected: some ParsedCommand) -> Bool {

@@ -75,13 +75,13 @@ import TodoCore
         ("lsit", "list"), ("lst", "list"), ("LIST", "list"), ("ad", "add"), ("eddit", "edit"), ("dne", "done"),
         ("undoen", "undone"), ("reopn", "reopen"), ("delet", "delete"), ("mv", "move"), ("stat", "stats"),
         ("exprot", "export"), ("imprt", "import"), ("completion", "completions"), ("comp", "completions"),
-        ("hlep", "help"), ("sta", "stats"), ("del", "delete"),
+        ("hlep", "help"), ("stas", "stats"), ("sta", "start"), ("del", "delete"), ("nxet", "next"), ("lgo", "log"),
     ])
     func aMisspeltCommandIsSuggested(typed: String, suggested: String) {
         #expect(errorMessage(typed) == "unknown command '\(typed)'. Did you mean '\(suggested)'?")
     }
 
-    @Test(arguments: ["xyz", "x", "", "=", "-", "-5", "__complete-id", "frobnicate"])
+    @Test(arguments: ["xyz", "x", "", "=", "__complete-id", "frobnicate"])
     func nothingIsSuggestedForAFarCommand(_ typed: String) {
         #expect(errorMessage(typed) == "unknown command '\(typed)'")
     }

@@ -55,7 +55,16 @@ import Testing
         await todo.run("add Existing")
         for id in ["abc", "0", "-3", "99999999999999999999999", "1.5", ""] {
             await expectError(["show", id], 64)
-            await expectError(["done", "1", id], 64)
+        }
+        // done takes a filter (issue 18): what no filter reads is a usage error, a search word
+        // matches nothing here.
+        for word in ["0", "-3", "99999999999999999999999", ""] {
+            await expectError(["done", "1", word], 64)
+        }
+        for word in ["abc", "1.5"] {
+            await expectError(
+                ["done", "1", word], 1,
+                containing: "no pending or waiting todo matches 1 and \(word); nothing was changed")
         }
         await expectError(["show", "999999"], 1, containing: "todo 999999 does not exist")
         await expectError(["edit", "42", "--title", "x"], 1, containing: "todo 42 does not exist")

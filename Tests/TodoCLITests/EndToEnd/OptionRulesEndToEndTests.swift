@@ -46,7 +46,7 @@ import Testing
     @Test func aBadValueStartingWithADashIsNamed() async {
         await expectRefused(
             ["list", "--sort", "-due"],
-            "'-due' is not a valid value for '--sort <order>'; use position, due, priority or created. Did you mean 'due'?"
+            "'-due' is not a valid value for '--sort <order>'; use position, due, priority, created or urgency. Did you mean 'due'?"
         )
         await expectRefused(
             ["add", "x", "--note", "-later"],

@@ -175,7 +175,7 @@ import TodoCore
     @Test func sortAndStatusGoRound() {
         var state = UIState()
         var query = TodoQuery(status: .all)
-        for sort in [TodoQuery.Sort.due, .priority, .created, .position] {
+        for sort in [TodoQuery.Sort.due, .priority, .created, .urgency, .position] {
             let effects = state.handle(.character("s"), in: context(query: query))
             query.sort = sort
             #expect(effects == [.list(.setQuery(query))])
