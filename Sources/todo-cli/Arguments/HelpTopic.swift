@@ -30,7 +30,7 @@ struct HelpTopic: Sendable, Equatable {
     var sections: [Section]
 
     /// Every topic, in the order the top-level help lists them.
-    static let all: [HelpTopic] = [.dates]
+    static let all: [HelpTopic] = [.dates, .filters]
 
     /// The topic with this name, or `nil`.
     static func named(_ name: String) -> HelpTopic? {
