@@ -3,8 +3,8 @@
 ///
 /// Keys: `due`, `wait`, `scheduled` (`sched`), `priority` (`pri`), `project` (`pro`), `repeat`
 /// (`recur`), `depends` (`dep`), in any case; `+tag` adds a tag. When editing, `-tag` removes a
-/// tag, `key:` (empty) clears the field, `dep:-4` removes a dependency, and the other words
-/// replace the title. A word with another `something:` prefix (`10:30`, `Re:`) is title text;
+/// tag, `key:` (empty) or `key:none` clears the field, `dep:-4` removes a dependency, and the
+/// other words replace the title. A word with another `something:` prefix (`10:30`, `Re:`) is title text;
 /// every word after `--` is title text.
 ///
 /// ```swift
@@ -90,7 +90,9 @@ public struct InlineAttributes: Sendable, Hashable {
     private mutating func read(_ key: Key, _ value: String, word: String, editing: Bool) throws(TodoError) {
         func fail(_ problem: String) -> TodoError { .invalidAttribute(word: word, problem: problem) }
         let trimmed = value.trimmingSpaces()
-        if trimmed.isEmpty && key != .priority {
+        // When editing, `due:none` clears the field as `due:` does (and as `--due none` does).
+        let clears = trimmed.isEmpty || (editing && key != .priority && trimmed.lowercased() == "none")
+        if clears && key != .priority {
             guard editing else { throw fail("it needs a value after the colon") }
             switch key {
             case .due: due = .clear

@@ -46,6 +46,10 @@ import Testing
         #expect(patch.title == nil && patch.removeTags == ["old"] && patch.due == .clear && patch.removeDepends == [4])
         let cleared = try parse("dep:", editing: true)
         #expect(cleared.clearDepends)
+        // `none` clears as an empty value does, in any case, when editing.
+        let none = try parse("due:none wait:NONE scheduled:None project:none dep:none", editing: true)
+        #expect(none.due == .clear && none.wait == .clear && none.scheduled == .clear && none.project == .clear)
+        #expect(none.clearDepends && none.titleWords == [])
         var retitled = TodoPatch()
         try parse("New title +x", editing: true).apply(to: &retitled)
         #expect(retitled.title == "New title" && retitled.addTags == ["x"])
@@ -54,7 +58,7 @@ import Testing
     @Test func aBadValueIsAnErrorNamingTheWord() {
         let cases = [
             "due:someday", "wait:15/01/2030", "pri:urgent", "project:Two..Dots", "repeat:sometimes", "dep:x",
-            "dep:0", "dep:4,", "due:", "dep:-4",
+            "dep:0", "dep:4,", "due:", "dep:-4", "due:none", "dep:none",
         ]
         for word in cases {
             #expect(throws: TodoError.self, "\(word)") { try parse("x \(word)") }
