@@ -95,7 +95,7 @@ extension TodoService {
     static func annotationIndex(_ reference: String, in todo: Todo) throws(TodoError) -> Int {
         let trimmed = reference.trimmingSpaces()
         if let number = Int(trimmed), trimmed.allSatisfy(\.isASCII) {
-            guard (1...todo.annotations.count).contains(number) else {
+            guard number >= 1, number <= todo.annotations.count else {
                 throw TodoError.unknownAnnotation(id: todo.id, trimmed)
             }
             return number - 1

@@ -171,6 +171,10 @@ import Testing
             todoError { try service.denotate(id: todo.id, annotation: "3").value() }
                 == .unknownAnnotation(id: todo.id, "3"))
         #expect(try service.denotate(id: todo.id, annotation: "1").value().annotations == [])
+        // A number names no annotation of a todo that has none (1...0 is no range).
+        #expect(
+            todoError { try service.denotate(id: todo.id, annotation: "1").value() }
+                == .unknownAnnotation(id: todo.id, "1"))
         _ = try service.undo().value()
         #expect(try service.todo(id: todo.id).value().annotations.count == 1, "undo brings it back")
     }
