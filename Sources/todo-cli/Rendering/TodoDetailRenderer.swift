@@ -100,6 +100,18 @@ struct TodoDetailRenderer {
             lines.append("")
             for annotation in todo.annotations {
                 let head = local(annotation.at) + "  "
+                if let width, width - indent.count - head.count < 12 {
+                    // Narrow: the time on a line of its own, the text under it.
+                    lines.append(
+                        indent
+                            + style.apply(DisplayWidth.truncate(local(annotation.at), to: width - indent.count), .dim))
+                    for line in annotation.text.shownOnLines.split(separator: "\n", omittingEmptySubsequences: false) {
+                        for text in wrap(String(line), width: width - indent.count - 2) {
+                            lines.append(pad(indent.count + 2) + text)
+                        }
+                    }
+                    continue
+                }
                 for (index, line) in annotation.text.shownOnLines.split(
                     separator: "\n", omittingEmptySubsequences: false
                 )

@@ -135,6 +135,24 @@ import Testing
         #expect(await todo.run("list --json").stdout == "[]\n")
     }
 
+    /// A filter that selects several todos lists them, then asks (issue 18).
+    @Test func aBulkChangeByFilterListsTheTodosAndAsks() async throws {
+        await todo.run(["add", "Buy milk", "+shop"])
+        await todo.run(["add", "Buy bread", "+shop"])
+        await todo.run(["add", "Call mum"])
+        let declined = try runOnTerminal(["+shop", "done", "--no-color"], input: "n\n")
+        #expect(declined.status == 1)
+        let screen = declined.screen.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(screen.contains("1 [ ] Buy milk  +shop\n2 [ ] Buy bread  +shop\nComplete 2 todos? [y/N] "), "\(screen)")
+        #expect(screen.contains("Nothing was changed."))
+        #expect(await todo.run(["list", "--json"]).json.map { ($0 as? [Any])?.count } == 3)
+        let accepted = try runOnTerminal(["+shop", "done"], input: "y\n")
+        #expect(accepted.status == 0, "\(accepted.screen)")
+        #expect(accepted.screen.contains("Completed 1: Buy milk"))
+        #expect(accepted.screen.contains("Completed 2: Buy bread"))
+        #expect(await todo.run(["list", "--json"]).json.map { ($0 as? [Any])?.count } == 1)
+    }
+
     @Test func theShellRunsLinesFromAPipeAndGoesOnAfterErrors() async {
         let script = """
             add "Buy milk" --tag shop

@@ -35,7 +35,8 @@ import TodoCore
                 ["list"], ["list", "--all"], ["list", "--done"], ["list", "--all", "--limit", "3"],
                 ["list", "--sort", "due"], ["list", "--sort", "priority", "--all"], ["list", "e"],
                 ["list", "nothing-matches-this"], ["list", "--tag", "work", "--priority", "high", "--overdue"],
-                ["stats"],
+                ["stats"], ["list", "status:all"], ["list", "is:waiting"], ["+work", "list", "or", "project:Home"],
+                ["next"], ["next", "--limit", "5"], ["project:Work", "next"], ["+nothing-has-this", "list"],
             ]
             commands += ids.prefix(8).map { ["show", String($0)] }
             commands += [
@@ -49,6 +50,11 @@ import TodoCore
                 ["move", String(ids[1]), "1"], ["undo"], ["rm", String(ids[2])], ["undo"],
                 ["rm", String(ids[3]), String(ids[4]), "--yes"], ["undo"], ["clear", "--yes"], ["undo"], ["undo"],
                 ["export", "--output", folder + "/export.json"], ["import", toImport], ["undo"],
+                ["+work", "done", "--yes"], ["undo"], ["start", "status:pending", "--yes"], ["undo"],
+                ["annotate", String(ids[0]), String(repeating: "annotation ", count: 12)], ["show", String(ids[0])],
+                ["denotate", String(ids[0]), "1"], ["+home", "edit", "pri:low", "project:Home.Garden", "--yes"],
+                ["undo"], ["log", "Called", "about", String(repeating: "something ", count: 10), "project:Work"],
+                ["+work", "done"], ["stop", "status:all", "--yes"],
             ]
             for arguments in commands {
                 let result = todo.run(arguments, columns: columns, terminal: terminal)
@@ -98,6 +104,12 @@ func generatedTodos(seed: UInt64) -> [Todo] {
             due: dueChoices[random.next(upTo: dueChoices.count)], tags: tags, note: note)
         todo.position = (index + 1) * 1024
         if random.next(upTo: 3) == 0 { todo.recurrence = [Recurrence.daily, .weekly, .monthly][random.next(upTo: 3)] }
+        // Issue 18's fields: projects (long and wide ones too), waiting, active and blocked todos.
+        let projects = ["Home", "Work.Q4.Reports", "日本語.プロジェクト", "a-very-long-project-name.with-parts-indeed"]
+        if random.next(upTo: 3) == 0 { todo.project = projects[random.next(upTo: projects.count)] }
+        if random.next(upTo: 6) == 0 { todo.wait = try? CalendarDay(parsing: "2030-02-01") }
+        if !todo.isDone, random.next(upTo: 6) == 0 { todo.startedAt = uiNow }
+        if index > 0, random.next(upTo: 5) == 0 { todo.depends = [ids[index - 1]] }
         return todo
     }
 }

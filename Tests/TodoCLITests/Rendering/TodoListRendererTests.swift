@@ -95,3 +95,68 @@ import TodoCore
         #expect(render([uiTodo(1, long, tags: ["a", "b"])], width: nil) == ["1 [ ] " + long + "  +a +b"])
     }
 }
+
+/// The listing's columns of issue 18: the project, the state marks, and `next`'s urgency.
+@Suite struct TodoListRendererFieldTests {
+    func render(
+        _ todos: [Todo], width: Int?, relations: TodoRelations = .none, urgency: [Int: Double]? = nil
+    ) -> [String] {
+        var renderer = TodoListRenderer(today: uiToday, width: width, style: Style(isEnabled: false))
+        renderer.relations = relations
+        renderer.urgency = urgency
+        return String(decoding: renderer.renderBytes(todos), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    var todos: [Todo] {
+        var milk = uiTodo(1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"])
+        milk.project = "Home.Kitchen"
+        var report = uiTodo(2, "Write the quarterly report", tags: ["work"])
+        report.project = "Work"
+        report.startedAt = uiNow
+        var trip = uiTodo(3, "Plan the trip")
+        trip.wait = try? CalendarDay(parsing: "2030-02-01")
+        var call = uiTodo(4, "Call the bank")
+        call.depends = [1]
+        let done = uiTodo(5, "Pay rent", isDone: true)
+        return [milk, report, trip, call, done]
+    }
+
+    @Test func theProjectHasAColumnAndTheMarkTheState() {
+        #expect(
+            render(todos, width: 80, relations: TodoRelations(todos: todos)) == [
+                "1 [ ] high 2030-01-08 Home.Kitchen Buy milk  +shop",
+                "2 [*]      -          Work         Write the quarterly report  +work",
+                "3 [w]      -                       Plan the trip",
+                "4 [b]      -                       Call the bank",
+                "5 [x]      -                       Pay rent",
+            ])
+    }
+
+    @Test func aLongProjectIsCutAndGoesBeforeThePriorityOnNarrowTerminals() {
+        var long = uiTodo(1, "Buy milk", priority: .high, due: "2030-01-08")
+        long.project = "Household.Kitchen.Fridge"
+        #expect(render([long], width: 80) == ["1 [ ] high 2030-01-08 Household.Kitch… Buy milk"])
+        #expect(render([long], width: 32) == ["1 [ ] H 01-08 Househo… Buy milk"])
+        #expect(render([long], width: 28) == ["1 [ ] H 01-08 Buy milk"])
+        #expect(render([long], width: 20) == ["1 [ ] 01-08 Buy milk"], "the title fits: the date stays")
+        #expect(render([long], width: 16) == ["1 [ ] Buy milk"])
+    }
+
+    @Test func nextShowsTheUrgencyAfterTheMark() {
+        let urgency = [1: 12.3456, 2: 4.0, 3: -2.04, 4: 0, 5: 0]
+        let lines = render(todos, width: 80, urgency: urgency)
+        #expect(lines[0] == "1 [ ] 12.3 high 2030-01-08 Home.Kitchen Buy milk  +shop")
+        #expect(lines[1].hasPrefix("2 [*]  4.0      -          Work "))
+        #expect(lines[2].hasPrefix("3 [w] -2.0 "))
+        #expect(TodoListRenderer.urgencyText(-0.04) == "0.0")
+        #expect(TodoListRenderer.urgencyText(.nan) == "0.0")
+    }
+
+    @Test(arguments: 10...80)
+    func noLineIsWiderThanTheWidth(width: Int) {
+        let urgency = Dictionary(uniqueKeysWithValues: todos.map { ($0.id, Double($0.id) * 7.7) })
+        for lines in [render(todos, width: width), render(todos, width: width, urgency: urgency)] {
+            for line in lines { #expect(DisplayWidth.of(line) <= width, "\(width): \(line)") }
+        }
+    }
+}
