@@ -17,7 +17,9 @@ extension CompletionScript {
                 fi
                 COMPREPLY=()
 
-                # The command: the first word that is neither an option nor the value of --file.
+                # The command: the first word that is neither an option, the value of --file, nor a
+                # filter term before the command (todo +work list, todo project:Home next; bash may
+                # split key:value into three words).
                 local command="" start=0 i word
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word=${COMP_WORDS[i]}
@@ -33,8 +35,10 @@ extension CompletionScript {
                             fi
                             break
                             ;;
-                        -* | =) ;;
+                        :) [[ ${COMP_WORDS[i + 1]} != -* ]] && ((i + 1 < COMP_CWORD)) && i=$((i + 1)) ;;
+                        -* | = | +* | [0-9]* | \\(* | \\) | and | or | not | *:*) ;;
                         *)
+                            [[ ${COMP_WORDS[i + 1]} == ":" ]] && continue
                             command=$word
                             start=$i
                             break

@@ -14,6 +14,17 @@ extension CompletionScript {
         script += (OptionSpec.globals + [.help]).flatMap(zshSpecs(for:)).map { "        \($0)\n" }.joined()
         script += """
                 )
+                local -a commands
+                commands=(
+
+            """
+        for command in CommandCatalog.visibleCommands {
+            for name in command.names {
+                script += "        \(shellQuoted("\(name):\(command.overview)"))\n"
+            }
+        }
+        script += """
+                )
                 # (-): the options after the command are left in $words for the command's branch,
                 # which reads them (the global ones too) with its arguments.
                 _arguments -C $globals \\
@@ -23,20 +34,18 @@ extension CompletionScript {
 
                 case $state in
                     command)
-                        local -a commands
-                        commands=(
-
-            """
-        for command in CommandCatalog.visibleCommands {
-            for name in command.names {
-                script += "                \(shellQuoted("\(name):\(command.overview)"))\n"
-            }
-        }
-        script += """
-                        )
                         _describe -t commands 'todo command' commands
                         ;;
                     argument)
+                        # Filter terms before the command (todo +work list, todo 3 done) are skipped.
+                        while (( CURRENT > 1 )) && [[ $words[1] == ([+\\(0-9]*|[[:alpha:].]*:*|and|or|not|\\)) ]]; do
+                            shift words
+                            (( CURRENT-- ))
+                        done
+                        if (( CURRENT == 1 )); then
+                            _describe -t commands 'todo command' commands
+                            return
+                        fi
                         todo_file=${opt_args[--file]}
                         curcontext=${curcontext%:*:*}:todo-$words[1]:
                         case $words[1] in

@@ -20,6 +20,17 @@ import TodoCore
         #expect(CompletionScript.render(for: .bash).contains("\ncomplete -F _todo todo\n"))
     }
 
+    /// Filter terms before the command (issue 18) are skipped to find it; bash may split
+    /// `key:value` into three words (`:` is in `COMP_WORDBREAKS`).
+    @Test func theCommandsAfterAFilter() throws {
+        #expect(try sandbox.complete("todo", "+work", "") == CommandCatalog.visibleNames)
+        #expect(try Set(sandbox.complete("todo", "3", "-old", "d")) == ["done", "denotate", "delete"])
+        #expect(try sandbox.complete("todo", "project:Home", "is:overdue", "ne") == ["next"])
+        #expect(try sandbox.complete("todo", "project", ":", "Home", "(", "+a", "or", "+b", ")", "ne") == ["next"])
+        #expect(try sandbox.complete("todo", "+work", "done", "") == ["3", "31"])
+        #expect(sandbox.calls == ["__complete-ids pending"])
+    }
+
     @Test func theCommandsAndAliases() throws {
         #expect(try sandbox.complete("todo", "") == CommandCatalog.visibleNames)
         #expect(try sandbox.complete("todo", "re") == ["reopen"])

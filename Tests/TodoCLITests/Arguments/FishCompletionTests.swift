@@ -12,6 +12,13 @@ import Testing
         sandbox = try CompletionSandbox()
     }
 
+    @Test func theCommandsAfterAFilter() throws {
+        #expect(try Set(sandbox.completeInFish("todo +work ")) == Set(CommandCatalog.visibleNames))
+        #expect(try sandbox.completeInFish("todo project:Home 3 ne") == ["next"])
+        #expect(try sandbox.completeInFish("todo +work done ") == ["3", "31"])
+        #expect(try sandbox.completeInFish("todo +work edit 3 --untag ") == ["shop"])
+    }
+
     @Test func doneOffersThePendingTodosAndUndoneTheDoneOnes() throws {
         #expect(try sandbox.completeInFish("todo done ") == ["3", "31"])
         #expect(try sandbox.completeInFish("todo done 3 ") == ["3", "31"])

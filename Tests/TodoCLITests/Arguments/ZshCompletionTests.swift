@@ -17,6 +17,12 @@ import Testing
         #expect(try sandbox.completeInZsh("todo re") == ["reopen"])
     }
 
+    @Test func theCommandsAfterAFilter() throws {
+        #expect(try sandbox.completeInZsh("todo +work ") == CommandCatalog.visibleNames)
+        #expect(try sandbox.completeInZsh("todo project:Home 3 ne") == ["next"])
+        #expect(try sandbox.completeInZsh("todo +work done ") == ["3", "31"])
+    }
+
     @Test func doneOffersThePendingTodosAndUndoneTheDoneOnes() throws {
         #expect(try sandbox.completeInZsh("todo done ") == ["3", "31"])
         #expect(try sandbox.completeInZsh("todo done 3 ") == ["3", "31"])
