@@ -4,11 +4,11 @@ extension ExitCode {
         switch self {
         case .success: return "Success."
         case .failure:
-            return "The operation failed: an unknown id, a position out of range, nothing to undo, "
-                + "a confirmation refused or impossible (no --yes off a terminal)."
+            return "The operation failed: an unknown id, a filter that selects no todo, a position out of range, "
+                + "nothing to undo, a confirmation refused or impossible (no --yes off a terminal)."
         case .usage:
             return "A usage error: an unknown command or option, a missing or extra argument, a bad value, "
-                + "options that contradict each other."
+                + "a filter that cannot be read, options that contradict each other, a field given twice."
         case .dataError:
             return "The store, or a file to import, cannot be read: damaged, or written by a newer version. "
                 + "The store is left as it was."
