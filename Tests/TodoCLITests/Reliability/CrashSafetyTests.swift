@@ -31,10 +31,11 @@ import Testing
         _ = FileManager.default.createFile(atPath: importFile, contents: Data(lines.utf8))
         let rounds = iterations(default: 60)
         // At least half the rounds' worth of kills must land while the command runs: the test
-        // goes on past `rounds` until they have (up to three times as many rounds).
+        // goes on past `rounds` until they have (up to five times as many rounds; a plain run
+        // lands three kills in four, a sanitizer build on a loaded machine one in two).
         let wanted = rounds / 2
         let outcome = await onOwnThread { [self] in
-            killRounds(rounds, wanted: wanted, most: rounds * 3, ids: ids, importFile: importFile)
+            killRounds(rounds, wanted: wanted, most: rounds * 5, ids: ids, importFile: importFile)
         }
         let spans = outcome.spans.sorted { $0.key < $1.key }
             .map { "\($0.key) \(Int(($0.value / .milliseconds(1)).rounded())) ms" }.joined(separator: ", ")
@@ -66,9 +67,10 @@ import Testing
     /// random fraction of the way through the command's run as measured on this machine, now.
     /// The first run of each command is not killed and is timed; every round then times a
     /// `todo add` (the probe that checks the next command works), so that the measured runs
-    /// follow the machine's load and the store's growth: a command's span is its measured run
-    /// relative to the probes around it, times the recent probes. A run that ends before its
-    /// kill is timed and re-measures its command.
+    /// follow the machine's load and the store's growth: a command's span is its measured runs
+    /// relative to the probes around them (the median of the last three), times the recent
+    /// probes (the median of the last seven). A run that ends before its kill is timed and
+    /// re-measures its command.
     private func killRounds(
         _ rounds: Int, wanted: Int, most: Int, ids: [Int], importFile: String
     ) -> Outcome {
@@ -76,13 +78,18 @@ import Testing
         var outcome = Outcome()
         let clock = ContinuousClock()
         var probes: [Duration] = []
-        /// The recent pace of the machine: the median of the last five probes.
+        /// The recent pace of the machine: the median of the last seven probes.
         func pace() -> Duration {
-            let recent = probes.suffix(5).sorted()
+            let recent = probes.suffix(7).sorted()
             return recent[recent.count / 2]
         }
-        // A command's run as a multiple of the pace (the probe is an `add` itself).
-        var relative: [String: Double] = ["add": 1]
+        // A command's last runs as multiples of the pace (the probe is an `add` itself); its
+        // span is the median of the last three, so that one odd run does not set it.
+        var relative: [String: [Double]] = ["add": [1]]
+        func span(_ name: String) -> Duration? {
+            guard let recent = relative[name]?.suffix(3).sorted() else { return nil }
+            return pace() * recent[recent.count / 2]
+        }
         let first = clock.now
         guard todo.run(["add", "probe 0"]).status == 0 else { return Outcome(problems: ["the first probe fails"]) }
         probes.append(clock.now - first)
@@ -100,8 +107,7 @@ import Testing
                 break
             }
             var ranOnItsOwn: Duration?
-            if let ratio = relative[name] {
-                let span = pace() * ratio
+            if let span = span(name) {
                 outcome.spans[name] = span
                 let moment = started + span * Double.random(in: 0...1, using: &generator)
                 ranOnItsOwn = kill(process, at: moment, startedAt: started)
@@ -109,7 +115,7 @@ import Testing
                 process.waitUntilExit()  // the first run of this command: timed, not killed
                 ranOnItsOwn = clock.now - started
             }
-            if let ran = ranOnItsOwn { relative[name] = ran / pace() }
+            if let ran = ranOnItsOwn { relative[name, default: []].append(ran / pace()) }
             switch (process.terminationReason, process.terminationStatus) {
             case (.uncaughtSignal, SIGKILL): outcome.killedMidway += 1
             case (.uncaughtSignal, let signal):
