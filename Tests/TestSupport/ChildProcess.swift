@@ -333,6 +333,36 @@ public final class ChildPipe: @unchecked Sendable {
         }
     }
 
+    /// Reads until what was read satisfies `isComplete`, the end comes, or ``Patience/limit``
+    /// passes with nothing to read; returns what was read and whether it is complete. For
+    /// waiting on a child's output (a prompt, a line) instead of sleeping "long enough".
+    public func readUntil(_ isComplete: (Data) -> Bool) -> (data: Data, complete: Bool) {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = ContinuousClock.now + Patience.limit
+        while !isComplete(data) {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return (data, false) }
+            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(left.components.seconds * 1_000 + 1, 60_000))
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else {
+                if ready < 0 { return (data, false) }
+                continue
+            }
+            let count = Foundation.read(readEnd, &buffer, buffer.count)
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return (data, false)
+            }
+        }
+        return (data, true)
+    }
+
     /// Reads what comes, a chunk at a time, until the end (on the calling thread); `body` gets
     /// each chunk.
     public func readChunks(_ body: (Data) -> Void) {

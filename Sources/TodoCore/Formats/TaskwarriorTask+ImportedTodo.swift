@@ -8,11 +8,12 @@
 extension TaskwarriorTask {
     /// The todo to import for this pending, waiting or completed task.
     ///
-    /// Its note is the annotations, then (after an empty line when there are both) one
-    /// `name: value` line for each attribute that has no field here, in this order: `wait`,
-    /// `scheduled`, `until` (local days), `start` (ISO 8601 UTC), `depends` (uuids, comma
-    /// separated), `recur` (when the todo does not carry it as its recurrence), `priority` (one
-    /// that is not H, M or L), then the other attributes in the file's order.
+    /// Its note is the text of its first `note: ` annotation, then (after an empty line when
+    /// there are both) one `name: value` line for each attribute that has no field here, in this
+    /// order: `until` (a local day), `recur` (when the todo does not carry it as its recurrence),
+    /// `parent` (unless it is the template our export makes for this todo), `priority` (one that
+    /// is not H, M or L), `todorecur` (one that is not a recurrence), then the other attributes in
+    /// the file's order (see ``TaskwarriorNote``).
     ///
     /// - Parameters:
     ///   - recur: The series' `recur` value when this task carries it (``TaskwarriorSeries``).
@@ -39,17 +40,23 @@ extension TaskwarriorTask {
             }
             return date
         }
+        /// The local day of the instant `text` (the value of `key`) names.
+        func day(_ key: String, _ text: String?) throws(TodoError) -> CalendarDay? {
+            try date(key, text).map { CalendarDay(localDayOf: $0, utcOffset: utcOffset) }
+        }
+        /// The uuid `text` (the value of `key`, or one of its values) is.
+        func uuid(_ key: String, _ text: String) throws(TodoError) -> UUID {
+            guard let value = Todo.parseUUID(text.trimmingSpaces()) else {
+                let verb = key == "depends" ? "holds" : "is"
+                throw invalid("'\(key)' \(verb) '\(Self.shortened(text))', not a uuid; \(TaskwarriorFormat.hint)")
+            }
+            return value
+        }
         guard let title = try? Todo.validTitle(description ?? "") else {
             throw invalid(
                 "a task without a description; give it one in Taskwarrior (`task ID modify …`) and export again")
         }
-        var parsedUUID: UUID?
-        if let uuid {
-            guard let value = Todo.parseUUID(uuid) else {
-                throw invalid("'uuid' is '\(Self.shortened(uuid))', not a uuid; \(TaskwarriorFormat.hint)")
-            }
-            parsedUUID = value
-        }
+        let parsedUUID = try self.uuid.map { text throws(TodoError) in try uuid("uuid", text) }
         var priority = Priority.none
         var otherPriority: String?
         switch self.priority?.uppercased() {
@@ -59,49 +66,73 @@ extension TaskwarriorTask {
         case nil, "": break
         case .some: otherPriority = self.priority
         }
-        var tags = Set(self.tags.compactMap(ImportedTag.make))
-        if let project, let tag = ImportedTag.make(project) { tags.insert(tag) }
-        let due = try date("due", self.due).map { CalendarDay(localDayOf: $0, utcOffset: utcOffset) }
         let isDone = status == "completed"
         let createdAt = try date("entry", entry)
         let updatedAt = try date("modified", modified)
         let completedAt = try date("end", end)
-        var annotationLines: [String] = []
-        for annotation in annotations {
+        var noteText: String?
+        var undatedAnnotations: [String] = []
+        var annotations: [Annotation] = []
+        for annotation in self.annotations {
             let text = annotation.description.trimmingSpaces()
             guard !text.isEmpty else { continue }
-            if let day = try date("annotations", annotation.entry).map({
-                CalendarDay(localDayOf: $0, utcOffset: utcOffset)
-            }) {
-                annotationLines.append("\(day): \(text)")
+            if noteText == nil, text.hasPrefix(TaskwarriorNote.annotationPrefix) {
+                noteText = String(text.dropFirst(TaskwarriorNote.annotationPrefix.count))
+            } else if let at = try date("annotations", annotation.entry) ?? createdAt ?? updatedAt {
+                annotations.append(Annotation(at: at, text: text))
             } else {
-                annotationLines.append(text)
+                undatedAnnotations.append(text)
             }
         }
-        let recurrence = recur.flatMap { Recurrence(taskwarrior: $0) }
+        let dependencies = try depends.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            .map { text throws(TodoError) in try uuid("depends", text) }
+        let seriesRecurrence = recur.flatMap { Recurrence(taskwarrior: $0) }
+        var recurrence = seriesRecurrence
+        var otherRecurrence: String?
+        if let todoRecur, !todoRecur.trimmingSpaces().isEmpty {
+            if recurrence == nil, let value = try? Recurrence(parsing: todoRecur.trimmingSpaces()) {
+                recurrence = value
+            } else {
+                otherRecurrence = todoRecur
+            }
+        }
         // The attributes that have no field, one `name: value` line each, in a fixed order.
         var attributeLines: [String] = []
-        for (key, text) in [("wait", wait), ("scheduled", scheduled), ("until", until)] {
-            if let day = try date(key, text).map({ CalendarDay(localDayOf: $0, utcOffset: utcOffset) }) {
-                attributeLines.append("\(key): \(day)")
-            }
-        }
-        if let start = try date("start", start) { attributeLines.append("start: \(Timestamp.format(start))") }
-        let dependencies = depends.map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
-        if !dependencies.isEmpty { attributeLines.append("depends: " + dependencies.joined(separator: ", ")) }
+        if let until = try day("until", until) { attributeLines.append("until: \(until)") }
         // The series' recur when this task carries it but it does not map, else the task's own.
-        if recurrence == nil, let series = recur ?? self.recur, !series.trimmingSpaces().isEmpty {
+        if seriesRecurrence == nil, let series = recur ?? self.recur, !series.trimmingSpaces().isEmpty {
             attributeLines.append("recur: \(series)")
         }
+        if let parent = try parent.map({ text throws(TodoError) in try uuid("parent", text) }),
+            !Self.isOwnTemplate(parent, title: title, recurrence: seriesRecurrence, uuid: parsedUUID)
+        {
+            attributeLines.append("parent: \(parent.uuidString.lowercased())")
+        }
         if let otherPriority { attributeLines.append("priority: \(otherPriority)") }
+        if let otherRecurrence { attributeLines.append("\(TaskwarriorFormat.recurrenceKey): \(otherRecurrence)") }
         for (key, value) in otherAttributes { attributeLines.append("\(key): \(value)") }
-        var noteLines = annotationLines
-        if !annotationLines.isEmpty && !attributeLines.isEmpty { noteLines.append("") }
-        noteLines += attributeLines
+        let text = ([noteText].compactMap { $0 } + undatedAnnotations).joined(separator: "\n")
+        let due = try day("due", due)
+        let wait = try day("wait", wait)
+        let scheduled = try day("scheduled", scheduled)
+        let startedAt = try date("start", start)
         return ImportedTodo(
-            uuid: parsedUUID, title: title, note: noteLines.isEmpty ? nil : noteLines.joined(separator: "\n"),
-            isDone: isDone, priority: priority, due: due, tags: tags, createdAt: createdAt, updatedAt: updatedAt,
-            completedAt: isDone ? completedAt : nil, recurrence: recurrence)
+            uuid: parsedUUID, title: title,
+            note: TaskwarriorNote.compose(text: text, attributeLines: attributeLines), isDone: isDone,
+            priority: priority, due: due, tags: Set(tags.compactMap(ImportedTag.make)), createdAt: createdAt,
+            updatedAt: updatedAt, completedAt: isDone ? completedAt : nil, recurrence: recurrence,
+            project: project.flatMap(ImportedProject.make), wait: wait, scheduled: scheduled,
+            annotations: annotations, startedAt: isDone ? nil : startedAt, dependsOnUUIDs: dependencies)
+    }
+
+    /// Whether `parent` is the template our export makes for a todo with `title` that carries
+    /// `recurrence` (``TaskwarriorSeries/templateUUID(title:recurrence:)``, or
+    /// ``TaskwarriorSeries/templateUUID(occurrence:)`` of `uuid`): then it says nothing the todo
+    /// does not say, and is not kept.
+    private static func isOwnTemplate(_ parent: UUID, title: String, recurrence: Recurrence?, uuid: UUID?) -> Bool {
+        guard let recurrence else { return false }
+        return parent == TaskwarriorSeries.templateUUID(title: title, recurrence: recurrence)
+            || uuid.map { parent == TaskwarriorSeries.templateUUID(occurrence: $0) } == true
     }
 
     /// `text`, cut to 40 characters, for messages.

@@ -16,7 +16,7 @@ struct TaskwarriorTask {
     var entry: String?
     var modified: String?
     var end: String?
-    var annotations: [Annotation] = []
+    var annotations: [TaskAnnotation] = []
     var parent: String?
     var recur: String?
     var wait: String?
@@ -25,13 +25,16 @@ struct TaskwarriorTask {
     var start: String?
     /// The uuids of the tasks this one depends on, as written.
     var depends: [String] = []
+    /// `todorecur`: the recurrence of a todo that Taskwarrior cannot repeat, as our export
+    /// writes it (``TaskwarriorFormat/recurrenceKey``).
+    var todoRecur: String?
     /// The attributes with no field of their own and no reason to be left out (user-defined
     /// attributes, and those of later versions): each key with its value as text (a string's
     /// text, other JSON as written), in the file's order; `null` and empty strings are left out.
     var otherAttributes: [(key: String, value: String)] = []
 
     /// A note added to a task, with the time it was added.
-    struct Annotation {
+    struct TaskAnnotation {
         var entry: String?
         var description: String
     }
@@ -79,6 +82,7 @@ struct TaskwarriorTask {
         case 8 where key.equals("priority"): priority = try reader.readOptionalString()
         case 8 where key.equals("modified"): modified = try reader.readOptionalString()
         case 9 where key.equals("scheduled"): scheduled = try reader.readOptionalString()
+        case 9 where key.equals("todorecur"): todoRecur = try reader.readOptionalString()
         case 11 where key.equals("description"): description = try reader.readOptionalString()
         case 11 where key.equals("annotations"): annotations = try Self.readAnnotations(&reader)
         default:
@@ -116,9 +120,9 @@ struct TaskwarriorTask {
     }
 
     /// Reads `annotations`: an array of `{"entry":…,"description":…}` objects, or `null`.
-    private static func readAnnotations(_ reader: inout JSONReader) throws(JSONError) -> [Annotation] {
+    private static func readAnnotations(_ reader: inout JSONReader) throws(JSONError) -> [TaskAnnotation] {
         if try reader.readNull() { return [] }
-        var annotations: [Annotation] = []
+        var annotations: [TaskAnnotation] = []
         var array = try reader.beginArray()
         while try reader.nextElement(in: &array) {
             var entry: String?
@@ -133,7 +137,7 @@ struct TaskwarriorTask {
                     try reader.skipValue()
                 }
             }
-            if let description { annotations.append(Annotation(entry: entry, description: description)) }
+            if let description { annotations.append(TaskAnnotation(entry: entry, description: description)) }
         }
         return annotations
     }

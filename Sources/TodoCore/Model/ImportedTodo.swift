@@ -44,6 +44,11 @@ public struct ImportedTodo: Sendable, Hashable {
     /// The ids, *in the file*, of the todos it waits for: the import gives them the ids those
     /// todos get in the store (an id the file does not hold is kept when the store has it).
     public var depends: [Int]
+    /// The uuids of the todos it waits for (Taskwarrior's `depends`): each names a todo of the
+    /// file or of the store, and becomes that todo's id in the store. A uuid that names neither is
+    /// kept in the note, as a last line `depends: <uuid>, <uuid>` (joining the note's last
+    /// paragraph when that is made of `name: value` lines, as Taskwarrior imports write them).
+    public var dependsOnUUIDs: [UUID]
     /// Its annotations, oldest first.
     public var annotations: [Annotation]
     /// When work on it started.
@@ -55,8 +60,9 @@ public struct ImportedTodo: Sendable, Hashable {
         priority: Priority = .none, due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date? = nil,
         updatedAt: Date? = nil, completedAt: Date? = nil, recurrence: Recurrence? = nil, precision: Precision = .exact,
         project: String? = nil, wait: CalendarDay? = nil, scheduled: CalendarDay? = nil, depends: [Int] = [],
-        annotations: [Annotation] = [], startedAt: Date? = nil
+        annotations: [Annotation] = [], startedAt: Date? = nil, dependsOnUUIDs: [UUID] = []
     ) {
+        self.dependsOnUUIDs = dependsOnUUIDs
         self.project = project
         self.wait = wait
         self.scheduled = scheduled
@@ -86,5 +92,22 @@ public struct ImportedTodo: Sendable, Hashable {
             updatedAt: todo.updatedAt, completedAt: todo.completedAt, recurrence: todo.recurrence,
             project: todo.project, wait: todo.wait, scheduled: todo.scheduled, depends: todo.depends,
             annotations: todo.annotations, startedAt: todo.startedAt)
+    }
+}
+
+extension ImportedTodo {
+    /// The note, ending with a `depends: <uuid>, <uuid>` line for `dependencies` (lower-case uuids,
+    /// in that order): the uuids of todos it waits for that neither the file nor the store holds,
+    /// kept so that nothing is lost (an export to Taskwarrior writes them back into `depends`).
+    ///
+    /// The line joins the note's last paragraph when that is made of `name: value` lines (as
+    /// imports keep the attributes they have no field for); otherwise it starts a paragraph of
+    /// its own, after an empty line. The note as it is when `dependencies` is empty.
+    func noteKeeping(dependencies: [UUID]) -> String? {
+        guard !dependencies.isEmpty else { return note }
+        let line = "depends: " + dependencies.map { $0.uuidString.lowercased() }.joined(separator: ", ")
+        guard let note = Todo.normalizedNote(note) else { return line }
+        let lastLine = note.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        return note + (TaskwarriorNote.isAttributeLine(lastLine) ? "\n" : "\n\n") + line
     }
 }

@@ -40,17 +40,38 @@ public struct Todo: Sendable, Hashable, Identifiable {
     /// How it repeats; completing a recurring todo creates its next occurrence.
     public var recurrence: Recurrence?
     /// The project it belongs to: a dotted hierarchy (`Home.Garden` is part of `Home`).
-    public var project: String?
+    public var project: String? {
+        get { extras.project }
+        set { extras.change { $0.project = newValue } }
+    }
     /// The day it stops waiting: before it, the todo is *waiting* (hidden from `list` by default).
-    public var wait: CalendarDay?
+    public var wait: CalendarDay? {
+        get { extras.wait }
+        set { extras.change { $0.wait = newValue } }
+    }
     /// The earliest day to start it.
-    public var scheduled: CalendarDay?
+    public var scheduled: CalendarDay? {
+        get { extras.scheduled }
+        set { extras.change { $0.scheduled = newValue } }
+    }
     /// The ids of the todos it waits for, ascending: while one of them is not done, it is *blocked*.
-    public var depends: [Int]
+    public var depends: [Int] {
+        get { extras.depends }
+        set { extras.change { $0.depends = newValue } }
+    }
     /// Timestamped notes, oldest first.
-    public var annotations: [Annotation]
+    public var annotations: [Annotation] {
+        get { extras.annotations }
+        set { extras.change { $0.annotations = newValue } }
+    }
     /// When work on it started (`todo start`); `nil` when it is not active. Cleared when it is done.
-    public var startedAt: Date?
+    public var startedAt: Date? {
+        get { extras.startedAt }
+        set { extras.change { $0.startedAt = newValue } }
+    }
+    /// The fields most todos leave empty, kept apart: a todo without any of them carries one
+    /// empty reference, which copying does not retain (100,000 todos are copied when listed).
+    private var extras = TodoExtras()
 
     /// Creates a todo with every field given; the service creates todos for users.
     public init(
@@ -73,12 +94,14 @@ public struct Todo: Sendable, Hashable, Identifiable {
         self.completedAt = completedAt
         self.position = position
         self.recurrence = recurrence
-        self.project = project
-        self.wait = wait
-        self.scheduled = scheduled
-        self.depends = depends
-        self.annotations = annotations
-        self.startedAt = startedAt
+        if project != nil || wait != nil || scheduled != nil || !depends.isEmpty || !annotations.isEmpty
+            || startedAt != nil
+        {
+            extras = TodoExtras(
+                TodoExtras.Fields(
+                    project: project, wait: wait, scheduled: scheduled, depends: depends, annotations: annotations,
+                    startedAt: startedAt))
+        }
     }
 
     /// Whether it is pending and due before `today`.

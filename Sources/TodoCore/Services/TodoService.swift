@@ -446,9 +446,12 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         var result = TodoImportResult()
         var before: [Todo] = []
         var fresh: [(item: ImportedTodo, uuid: UUID)] = []
+        var updatedItems: [ImportedTodo] = []  // the item of each of result.updated
         var freshIndex: [UUID: Int] = [:]
         var fileIDs: [Int: Int] = [:]  // an id in the file → the id of that todo in the store
         var dependsByID: [Int: [Int]] = [:]  // the created or updated todos' dependencies, as in the file
+        var uuidDependsByID: [Int: [UUID]] = [:]  // the same, by uuid (Taskwarrior's `depends`)
+        let uuidByID = Dictionary(existing.map { ($0.id, $0.uuid) }, uniquingKeysWith: { first, _ in first })
         for (index, item) in items.enumerated() {
             if alreadyThere.contains(index) {
                 result.unchanged += 1
@@ -465,8 +468,15 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
             }
             if let uuid = item.uuid, let current = byUUID[uuid] {
                 let incoming = item.updatedAt ?? item.createdAt ?? now
+                // What describes(_:) leaves out, as todo.txt cannot say it: the start, and the
+                // dependencies of a file that names them by uuid.
+                let sameStart = item.isDone || item.startedAt == current.startedAt
+                let sameDependencies =
+                    (item.dependsOnUUIDs.isEmpty && !item.depends.isEmpty)
+                    || Set(item.dependsOnUUIDs) == Set(current.depends.compactMap { uuidByID[$0] })
                 guard incoming > current.updatedAt,
-                    !item.describes(current, utcOffset: utcOffset, comparingCreation: false)
+                    !item.describes(current, utcOffset: utcOffset, comparingCreation: false) || !sameStart
+                        || !sameDependencies
                 else {
                     if let fileID = item.id { fileIDs[fileID] = current.id }
                     result.unchanged += 1
@@ -490,12 +500,15 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 if let fileID = item.id { fileIDs[fileID] = current.id }
                 if let index = result.updated.firstIndex(where: { $0.id == updated.id }) {
                     result.updated[index] = updated
+                    updatedItems[index] = item
                 } else {
                     before.append(current)
                     result.updated.append(updated)
+                    updatedItems.append(item)
                 }
                 byUUID[uuid] = updated
                 dependsByID[current.id] = item.depends
+                uuidDependsByID[current.id] = item.dependsOnUUIDs
             } else {
                 let uuid = item.uuid ?? uuids.next()
                 freshIndex[uuid] = fresh.count
@@ -520,6 +533,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
             let createdAt = item.createdAt ?? now
             if let fileID = item.id, fileIDs[fileID] == nil { fileIDs[fileID] = id }
             dependsByID[id] = item.depends
+            uuidDependsByID[id] = item.dependsOnUUIDs
             result.created.append(
                 Todo(
                     id: id, uuid: uuid, title: item.title, note: item.note, isDone: item.isDone,
@@ -534,14 +548,27 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         if result.created.isEmpty && result.updated.isEmpty { return (nil, result) }
         // Dependencies name todos by their ids in the file: each becomes that todo's id here; an
         // id the file does not hold stays when the store has such a todo, and is dropped otherwise.
+        // Those named by uuid become the id of the todo of that uuid, in the file or the store; a
+        // uuid that names neither stays in the note.
         let storeIDs = Set(existing.map(\.id))
-        func resolved(_ todo: inout Todo) {
+        var idByUUID = Dictionary(existing.map { ($0.uuid, $0.id) }, uniquingKeysWith: { first, _ in first })
+        for todo in result.created { idByUUID[todo.uuid] = todo.id }
+        func resolved(_ todo: inout Todo, _ item: ImportedTodo) {
             let wanted = dependsByID[todo.id] ?? []
-            todo.depends = Set(wanted.compactMap { fileIDs[$0] ?? (storeIDs.contains($0) ? $0 : nil) })
-                .subtracting([todo.id]).sorted()
+            var depends = Set(wanted.compactMap { fileIDs[$0] ?? (storeIDs.contains($0) ? $0 : nil) })
+            var unknown: [UUID] = []
+            for uuid in uuidDependsByID[todo.id] ?? [] {
+                if let id = idByUUID[uuid] {
+                    depends.insert(id)
+                } else if !unknown.contains(uuid) {
+                    unknown.append(uuid)
+                }
+            }
+            todo.depends = depends.subtracting([todo.id]).sorted()
+            if !unknown.isEmpty { todo.note = item.noteKeeping(dependencies: unknown) }
         }
-        for index in result.created.indices { resolved(&result.created[index]) }
-        for index in result.updated.indices { resolved(&result.updated[index]) }
+        for index in result.created.indices { resolved(&result.created[index], fresh[index].item) }
+        for index in result.updated.indices { resolved(&result.updated[index], updatedItems[index]) }
         var graph: [Int: [Int]] = [:]
         for todo in existing where !todo.depends.isEmpty { graph[todo.id] = todo.depends }
         for todo in result.created + result.updated { graph[todo.id] = todo.depends }

@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKit
 import ReactorKitTesting
+import TestSupport
 import Testing
 
 /// `values`, `AsyncSequence.asObservable` and `Observable.async`; the first tests are ported
@@ -254,10 +255,7 @@ import Testing
             var outcomeIterator = outcome.makeAsyncIterator()
             #expect(await outcomeIterator.next() == "cancelled")
             // The sink is freed once the task has finished; it must have sent nothing.
-            let deadline = ContinuousClock.now + .seconds(2)
-            while scope.liveCount != 0 && ContinuousClock.now < deadline {
-                await Task.yield()
-            }
+            _ = await Patience.waitUntil { scope.liveCount == 0 }
             #expect(scope.liveCount == 0)
             #expect(events.events.isEmpty)
         }

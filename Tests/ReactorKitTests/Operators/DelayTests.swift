@@ -1,6 +1,7 @@
 import Dispatch
 import ReactorKit
 import ReactorKitTesting
+import TestSupport
 import Testing
 
 @Suite struct DelayTests {
@@ -129,7 +130,7 @@ import Testing
             }
             subject.onCompleted()
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         subscription.dispose()
         #expect(received.values == Array(1...100))
     }
@@ -146,9 +147,9 @@ import Testing
                 if event.isStopEvent { done.signal() } else { elementSent.signal() }
             }
         subject.onNext(1)
-        #expect(elementSent.wait(timeout: .now() + 10) == .success)
+        #expect(elementSent.waitPatiently())
         subject.onError(testError)
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         subscription.dispose()
         #expect(received.values == [.next(1), .error(testError)])
     }

@@ -3,6 +3,7 @@ import Foundation
 import ReactorKit
 import ReactorKitTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct ObserveOnTests {
@@ -294,7 +295,7 @@ import Testing
                     onQueue.append(DispatchQueue.getSpecific(key: key) == 3)
                     done.signal()
                 })
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         subscription.dispose()
         #expect(onQueue.values == [true, true])
     }
@@ -319,7 +320,7 @@ import Testing
             subject.onNext(value)
         }
         subject.onCompleted()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         subscription.dispose()
         #expect(overlaps.load(ordering: .relaxed) == 0)
         #expect(received.values == Array(0..<1_000))
@@ -336,12 +337,12 @@ import Testing
         let subscription = subject.observe(on: scheduler).subscribe { event in
             if case .next(0) = event {
                 blocking.signal()
-                _ = unblock.wait(timeout: .now() + 10)
+                _ = unblock.waitPatiently()
             }
             received.append(event)
         }
         subject.onNext(0)
-        #expect(blocking.wait(timeout: .now() + 10) == .success)
+        #expect(blocking.waitPatiently())
         subject.on(queued)
         subscription.dispose()
         unblock.signal()
@@ -350,7 +351,7 @@ import Testing
             drained.signal()
             return Disposables.create()
         }
-        #expect(drained.wait(timeout: .now() + 10) == .success)
+        #expect(drained.waitPatiently())
         #expect(received.values == [.next(0)])
     }
 
@@ -363,9 +364,9 @@ import Testing
             done.signal()
         }
         let failing = Observable<Int>.error(testError).observe(on: scheduler).subscribe(record)
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         let empty = Observable<Int>.empty().observe(on: scheduler).subscribe(record)
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         failing.dispose()
         empty.dispose()
         #expect(received.values == [.error(testError), .completed])
@@ -391,7 +392,7 @@ import Testing
             subject.onNext(value)
         }
         subject.onCompleted()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         subscription.dispose()
         #expect(overlaps.load(ordering: .relaxed) == 0)
         #expect(received.values == Array(0..<1_000))

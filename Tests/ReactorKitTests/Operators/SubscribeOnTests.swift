@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReactorKit
 import ReactorKitTesting
+import TestSupport
 import Testing
 
 @Suite struct SubscribeOnTests {
@@ -83,9 +84,9 @@ import Testing
             }
         }
         let subscription = source.subscribe(on: scheduler).subscribe { _ in }
-        #expect(subscribed.wait(timeout: .now() + 10) == .success)
+        #expect(subscribed.waitPatiently())
         subscription.dispose()
-        #expect(disposed.wait(timeout: .now() + 10) == .success)
+        #expect(disposed.waitPatiently())
         #expect(subscribedOnQueue.values == [true])
         #expect(disposedOnQueue.values == [true])
     }
@@ -105,7 +106,7 @@ import Testing
         }
         let subscription = source.subscribe(on: scheduler)
             .subscribe(onNext: { _ in onSender.append(DispatchQueue.getSpecific(key: senderKey) == 5) })
-        #expect(subscribed.wait(timeout: .now() + 10) == .success)
+        #expect(subscribed.waitPatiently())
         sender.sync { subject.onNext(1) }
         subscription.dispose()
         #expect(onSender.values == [true])

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReactorKit
 import ReactorKitTesting
+import TestSupport
 import Testing
 
 @Suite struct TimerTests {
@@ -101,7 +102,7 @@ import Testing
                     gotTen.signal()
                 }
             })
-        #expect(gotTen.wait(timeout: .now() + 10) == .success)
+        #expect(gotTen.waitPatiently())
         subscription.dispose()
         #expect(Array(received.values.prefix(10)) == Array(0..<10))
     }
@@ -115,7 +116,7 @@ import Testing
                 _ = events.append(event)
                 if event.isStopEvent { done.signal() }
             }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.waitPatiently())
         subscription.dispose()
         #expect(events.values == [.next(0), .completed])
     }

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import ReactorKit
 import Synchronization
+import TestSupport
 import Testing
 
 /// A reactor whose `.load` action completes asynchronously, on another thread.
@@ -73,10 +74,15 @@ final class AsyncLoader: Reactor, @unchecked Sendable {
 
     @Test func sendUntilIsCancellable() async {
         let reactor = AsyncLoader()
+        let (loading, loadingContinuation) = AsyncStream<Void>.makeStream()
+        let watch = reactor.state.subscribe(onNext: { if $0.isLoading { loadingContinuation.yield() } })
+        defer { watch.dispose() }
         let task = Task {
             try await reactor.send(.fail, until: { !$0.isLoading })
         }
-        try? await Task.sleep(for: .milliseconds(20))
+        // Cancelled while it waits: the action is sent (not before it starts, however slow the
+        // machine).
+        for await _ in loading { break }
         task.cancel()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }
@@ -102,10 +108,7 @@ final class AsyncLoader: Reactor, @unchecked Sendable {
                 var iterator = reactor.states.makeAsyncIterator()
                 _ = await iterator.next()
             }
-            let deadline = ContinuousClock.now + .seconds(2)
-            while scope.liveCount != 0 && ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+            _ = await Patience.waitUntil { scope.liveCount == 0 }
             #expect(scope.liveCount == 0)
         }
     #endif

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReactorKit
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct ReactorLifetimeTests {
@@ -119,16 +120,19 @@ import Testing
             weak let weakReactor = reactor
             _ = reactor?.state
             let stop = Atomic<Bool>(false)
+            let sent = Atomic<Int>(0)
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 var value = 0
                 while !stop.load(ordering: .relaxed) {
                     events.onNext(value)
                     value += 1
+                    sent.store(value, ordering: .relaxed)
                 }
                 done.signal()
             }
-            Thread.sleep(forTimeInterval: 0.001)
+            // Released while the events flow, however late the other thread starts.
+            #expect(Patience.waitUntil { sent.load(ordering: .relaxed) >= 100 })
             reactor = nil
             stop.store(true, ordering: .relaxed)
             done.wait()

@@ -121,10 +121,7 @@ import Testing
             #expect(stable.summary.count == senders * events, sourceLocation: sourceLocation)
         }
         #if DEBUG
-            let deadline = ContinuousClock.now + .seconds(5)
-            while scope.liveCount != 0 && ContinuousClock.now < deadline {
-                try? await Task.sleep(nanoseconds: 1_000_000)
-            }
+            _ = await Patience.waitUntil { scope.liveCount == 0 }
             #expect(scope.liveCount == 0, "every resource is freed", sourceLocation: sourceLocation)
         #endif
     }
@@ -214,10 +211,7 @@ import Testing
             for subscription in observers.withLock({ $0 }) { subscription.dispose() }
         }
         #if DEBUG
-            let deadline = ContinuousClock.now + .seconds(5)
-            while scope.liveCount != 0 && ContinuousClock.now < deadline {
-                try? await Task.sleep(nanoseconds: 1_000_000)
-            }
+            _ = await Patience.waitUntil { scope.liveCount == 0 }
             #expect(scope.liveCount == 0, "the reactor and its streams are freed")
         #endif
     }

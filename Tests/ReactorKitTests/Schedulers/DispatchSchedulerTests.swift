@@ -2,16 +2,12 @@ import Dispatch
 import Foundation
 import ReactorKit
 import Synchronization
+import TestSupport
 import Testing
 
-/// Waits (polling) until `condition` holds or `timeout` passes; returns whether it held.
-func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now >= deadline { return false }
-        Thread.sleep(forTimeInterval: 0.001)
-    }
-    return true
+/// Waits (polling) until `condition` holds or ``Patience/limit`` passes; returns whether it held.
+func waitUntil(_ condition: () -> Bool) -> Bool {
+    Patience.waitUntil(condition)
 }
 
 @Suite struct DispatchSchedulerTests {
@@ -60,7 +56,13 @@ func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool
     }
 
     @Test func scheduleRelativeWaitsAndCanBeCancelled() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        // A barrier holds the queue until the cancelled action is disposed, so that its timer
+        // cannot run it first however long this thread is held up (on a loaded machine, 30 ms
+        // between scheduling and disposing is no time at all).
+        let queue = DispatchQueue(label: "test.relative", attributes: .concurrent)
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
+        let gate = DispatchSemaphore(value: 0)
+        queue.async(flags: .barrier) { _ = gate.waitPatiently() }
         let start = ContinuousClock.now
         let elapsed = ConcurrentRecorder<Duration>()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
@@ -73,7 +75,9 @@ func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool
             return Disposables.create()
         }
         cancelled.dispose()
+        gate.signal()
         #expect(waitUntil { !elapsed.values.isEmpty })
+        queue.sync(flags: .barrier) {}  // whatever the timers put on the queue has run
         #expect(elapsed.values[0] >= .milliseconds(50))
         let cancelledRanValue = cancelledRan.load(ordering: .relaxed)
         #expect(!cancelledRanValue)
@@ -135,10 +139,11 @@ func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool
     }
 
     @Test func schedulersReportWallClockNow() {
+        let scheduler = SerialDispatchQueueScheduler(qos: .default)
         let before = Date()
-        let now = SerialDispatchQueueScheduler(qos: .default).now
-        #expect(now >= before)
-        #expect(now.timeIntervalSince(before) < 5)
+        let now = scheduler.now
+        let after = Date()
+        #expect(before <= now && now <= after, "\(before) ≤ \(now) ≤ \(after)")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKit
 import ReactorKitTesting
+import TestSupport
 import Testing
 
 @Suite struct OperationQueueSchedulerTests {
@@ -41,7 +42,7 @@ import Testing
         let subscription = Observable.of(1, 2, 3)
             .subscribe(on: scheduler)
             .subscribe(onNext: { value in values.withLock { $0.append(value) } }, onCompleted: { done.signal() })
-        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(done.waitPatiently())
         subscription.dispose()
         #expect(values.withLock { $0 } == [1, 2, 3])
     }

@@ -1,24 +1,21 @@
 import Foundation
 import ReactorKit
+import TestSupport
 import Testing
 
 /// Runs `body` and expects every reactive resource it created to be freed afterwards.
 ///
 /// Uses a ``ResourceScope`` rather than the global `Resources.total`, because Swift Testing
 /// runs tests in parallel. Resources freed asynchronously (on a dispatch queue) are waited
-/// for up to `timeout`.
+/// for, up to ``Patience/limit`` (a loaded machine only makes them come later).
 func expectNoLeaks(
-    timeout: Duration = .seconds(2),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) rethrows {
     #if DEBUG
         let scope = ResourceScope()
         try scope.track(body)
-        let deadline = ContinuousClock.now + timeout
-        while scope.liveCount != 0 && ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.001)
-        }
+        _ = Patience.waitUntil { scope.liveCount == 0 }
         #expect(scope.liveCount == 0, "leaked resources", sourceLocation: sourceLocation)
     #else
         try body()

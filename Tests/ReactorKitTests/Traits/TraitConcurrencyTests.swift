@@ -24,10 +24,15 @@ import Testing
 
     @Test func cancellingTheTaskDisposesTheSubscription() async {
         let disposed = Locked(false)
+        let (subscribed, subscribedContinuation) = AsyncStream<Void>.makeStream()
         let task = Task {
-            try await Single<Int>.create { _ in Disposables.create { disposed.withLock { $0 = true } } }.value
+            try await Single<Int>.create { _ in
+                subscribedContinuation.yield()
+                return Disposables.create { disposed.withLock { $0 = true } }
+            }.value
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        // Cancelled while it waits, subscribed (not before it starts, however slow the machine).
+        for await _ in subscribed { break }
         task.cancel()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }

@@ -9,9 +9,13 @@ import Testing
     let todo = TodoSandbox()
 
     /// Runs `todo arguments…` with standard input and output on a new pseudo-terminal of
-    /// `columns` columns, typing `input`; returns what the terminal showed.
+    /// `columns` columns, typing `input` once the terminal shows `prompt` (at once when it is
+    /// empty); returns what the terminal showed. Waiting for the prompt, not for a time: the
+    /// answer is typed when the question is there, however slowly `todo` starts. Gives up (and
+    /// kills `todo`) only after ``Patience/limit`` without an end.
     func runOnTerminal(
-        _ arguments: [String], columns: UInt16 = 80, input: String = "", environment extra: [String: String] = [:]
+        _ arguments: [String], columns: UInt16 = 80, input: String = "", after prompt: String = "",
+        environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (status: Int32, screen: String) {
         // posix_openpt and friends are not in Glibc's Swift module: do what they do on Linux.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -33,14 +37,29 @@ import Testing
         process.standardError = .descriptor(slave)
         try process.run()
         close(slave)
-        if !input.isEmpty {
-            usleep(200_000)
-            _ = input.withCString { write(master, $0, strlen($0)) }
-        }
         var screen = Data()
+        var typed = input.isEmpty
         var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + Patience.limit
         while true {
+            if !typed && (prompt.isEmpty || String(decoding: screen, as: UTF8.self).contains(prompt)) {
+                _ = input.withCString { write(master, $0, strlen($0)) }
+                typed = true
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record(
+                    "todo \(arguments) did not end (typed: \(typed)): \(String(decoding: screen, as: UTF8.self))",
+                    sourceLocation: sourceLocation)
+                break
+            }
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left / .milliseconds(1) + 1, 60_000)))
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 { continue }
             let count = read(master, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }  // EIO once the child closed the terminal
             screen.append(contentsOf: buffer[0..<count])
         }
@@ -125,11 +144,11 @@ import Testing
     @Test func aConfirmationIsAskedOnATerminal() async throws {
         await todo.run("add a")
         await todo.run("add b")
-        let declined = try runOnTerminal(["rm", "1", "2"], input: "n\n")
+        let declined = try runOnTerminal(["rm", "1", "2"], input: "n\n", after: "[y/N] ")
         #expect(declined.screen.contains("Delete 2 todos?"))
         #expect(declined.status == 1)
         #expect(await todo.run("list --json").json.map { ($0 as? [Any])?.count } == 2)
-        let accepted = try runOnTerminal(["rm", "1", "2"], input: "y\n")
+        let accepted = try runOnTerminal(["rm", "1", "2"], input: "y\n", after: "[y/N] ")
         #expect(accepted.status == 0, "\(accepted.screen)")
         #expect(accepted.screen.contains("Deleted 1: a"))
         #expect(await todo.run("list --json").stdout == "[]\n")
@@ -183,13 +202,19 @@ import Testing
         let output = ChildPipe()
         let process = try todo.start(["shell"], input: input, output: output)
         input.write(Data("add first\n".utf8))
-        usleep(300_000)
-        await todo.run("add from elsewhere")
-        usleep(800_000)
+        // The shell's own change is done (its counts shown) before the other process writes;
+        // then the next line sees the other's change (the shell looks at the store before each
+        // line). Signals, not sleeps: each step waits for the one before, however slow.
+        let first = await onOwnThread {
+            output.readUntil { String(decoding: $0, as: UTF8.self).contains("1 pending, 0 done\n") }
+        }
+        #expect(first.complete, "\(String(decoding: first.data, as: UTF8.self))")
+        #expect(await todo.run("add from elsewhere").status == 0)
         input.write(Data("list\nquit\n".utf8))
         input.closeWriteEnd()
-        let text = String(decoding: output.readToEnd(), as: UTF8.self)
-        process.waitUntilExit()
+        let rest = await onOwnThread { output.readToEnd() }
+        let text = String(decoding: first.data + rest, as: UTF8.self)
+        await onOwnThread { process.waitUntilExit() }
         #expect(process.terminationStatus == 0)
         #expect(text.contains("2 pending, 0 done"), "\(text)")
         #expect(text.contains("from elsewhere"))

@@ -17,6 +17,11 @@ final class TodoSandbox: @unchecked Sendable {
         environment = [
             "HOME": folder + "/home", "XDG_DATA_HOME": folder + "/xdg", "TODO_FILE": storePath, "TZ": "UTC",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8",
+            // A `todo` that finds the store locked by another of the test's processes (a shell
+            // or `todo ui` reading a change) waits for it patiently, not the default 10 s: on
+            // a loaded machine under a sanitizer that is no limit to count on. The tests of
+            // the timeout itself set their own.
+            "TODO_LOCK_TIMEOUT": String(Int(Patience.seconds) * 2),
         ]
     }
 

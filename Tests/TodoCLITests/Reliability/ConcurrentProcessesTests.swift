@@ -32,7 +32,9 @@ import Testing
                 var done: [Operation] = []
                 for step in 1...operations {
                     let choice = mine.isEmpty ? 0 : Int.random(in: 0..<7, using: &generator)
-                    let environment = ["TODO_LOCK_TIMEOUT": "120"]
+                    // A patience, not a timing: 8 processes on 2 loaded cores under a sanitizer
+                    // can queue for the lock a long while, and a process that gives up fails.
+                    let environment = ["TODO_LOCK_TIMEOUT": String(Int(Patience.seconds) * 2)]
                     func run(_ arguments: [String]) -> TodoSandbox.Result {
                         let result = todo.run(arguments, environment: environment)
                         if result.status != 0 { failures.withLock { $0.append("\(arguments): \(result)") } }

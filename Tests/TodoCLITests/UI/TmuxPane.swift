@@ -123,16 +123,17 @@ final class TmuxPane {
         tmux(["display-message", "-p", "-t", "0", format]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the pane shows what `condition` looks for (10 s at most, so that a loaded
-    /// machine does not fail the test); returns the last capture, and whether it was seen.
+    /// Waits until the pane shows what `condition` looks for (up to `timeout` seconds,
+    /// ``Patience/limit`` by default: a loaded machine or a sanitizer build only makes it come
+    /// later); returns the last capture, and whether it was seen.
     @discardableResult
     func waitFor(
-        timeout: Double = 10, _ condition: ([String]) -> Bool
+        timeout: Double = Patience.seconds, _ condition: ([String]) -> Bool
     ) -> (seen: Bool, screen: [String]) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .seconds(timeout)
         var screen = capture()
         while !condition(screen) {
-            if Date() > deadline { return (false, screen) }
+            if ContinuousClock.now > deadline { return (false, screen) }
             Thread.sleep(forTimeInterval: 0.05)
             screen = capture()
         }
@@ -141,15 +142,15 @@ final class TmuxPane {
 
     /// Waits until some line contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 10) -> (seen: Bool, screen: [String]) {
+    func waitFor(_ text: String, timeout: Double = Patience.seconds) -> (seen: Bool, screen: [String]) {
         waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
     /// Waits until the pane's value of `format` is `value`.
-    func waitFor(format: String, toBe value: String, timeout: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+    func waitFor(format: String, toBe value: String, timeout: Double = Patience.seconds) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(timeout)
         while display(format) != value {
-            if Date() > deadline { return false }
+            if ContinuousClock.now > deadline { return false }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return true

@@ -142,6 +142,14 @@ extension Formats {
                     "expected a task object, found a number at column 1; \(hint)"
                 ),
                 (
+                    "[{\"description\":\"a\",\"status\":\"pending\",\n\"depends\":[\"\(uuid(1))\",\"x\"]}]", 1,
+                    "'depends' holds 'x', not a uuid; \(hint)"
+                ),
+                (
+                    "[{\"description\":\"a\",\"status\":\"pending\",\"parent\":\"0000\"}]", 1,
+                    "'parent' is '0000', not a uuid; \(hint)"
+                ),
+                (
                     "{\"description\":\"a\",\"status\":\"pending\"}\n{\"description\":\"b\",\"status\":\"pending\"} x",
                     2,
                     "expected a task object, found something that is not JSON at column 40; \(hint)"

@@ -40,9 +40,15 @@ import Testing
             guard let worker = try? Worker.start(["forever", path, "k\(round)", "--small"]) else {
                 return problems + ["cannot start the worker"]
             }
-            usleep(UInt32.random(in: 30_000...400_000, using: &generator))
-            worker.kill()
+            // At a moment of its work measured on this machine now (a fixed delay would land
+            // before the first write under a sanitizer, or long after on a fast machine).
+            let killedWhileWriting = worker.killAfter(
+                reports: Int.random(in: 1...8, using: &generator), fraction: Double.random(in: 0...1, using: &generator)
+            )
             let output = worker.waitForExit()
+            if !killedWhileWriting {
+                problems.append("round \(round): the worker was not killed while it worked: \(output.stderr)")
+            }
             let added = output.lines.compactMap { $0.hasPrefix("added ") ? Int($0.dropFirst(6)) : nil }
             let completed = output.lines.compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil }
             guard let stored = try? service().fetch(TodoQuery(status: .all)).value() else {
@@ -66,11 +72,14 @@ import Testing
 
     @Test func eightThreadsOf250OperationsOnALargeStoreLoseNothing() async throws {
         try fill(2_000)  // a store large enough to keep a journal
-        let shared = service()
+        // Eight threads queue for one lock: patience, not the default 10 s (an operation that
+        // gave up would be left out of the log, and out of the check).
+        let patient = JSONFileTodoStorage.Options(lockTimeout: Patience.seconds)
+        let shared = service(patient)
         nonisolated(unsafe) let sharedService = shared
         let operations = scaled(250)
         let log = Locked<[String]>([])
-        let makeService: @Sendable () -> TodoServiceType = { [self] in self.service() }
+        let makeService: @Sendable () -> TodoServiceType = { [self] in self.service(patient) }
         await onOwnThread {
             DispatchQueue.concurrentPerform(iterations: 8) { worker in
                 let service = worker % 2 == 0 ? sharedService : makeService()

@@ -25,18 +25,23 @@ import Testing
         let holder = try Worker.start(["hold", path, "3600"])  // killed at the end
         defer { holder.kill() }
         try holder.waitForLine { $0 == "locked" }
-        let started = Date()
+        let started = ContinuousClock.now
         let error = todoError { try service(.init(lockTimeout: 0.3)).create(TodoDraft(title: "b")).value() }
+        let waited = ContinuousClock.now - started
         #expect(error == .storeLocked(file: path, seconds: 0.3))
         #expect(error?.category == .locked)
-        #expect(Date().timeIntervalSince(started) < 10)
+        // It waited the whole timeout (a lower bound, true on any machine), and gave up long
+        // before the holder lets go: the limit is a patience, not a timing.
+        #expect(waited >= .milliseconds(300), "\(waited)")
+        #expect(waited < Patience.limit, "\(waited)")
         #expect(
             todoError { try service(.init(lockTimeout: 0.2)).fetch(TodoQuery()).value() }
                 == .storeLocked(file: path, seconds: 0.2))
         #expect(folder.bytes("todos.json") == before)
         holder.kill()
+        _ = holder.waitForExit()  // gone, its files closed: no wait for the lock to be released
         #expect(
-            try service(.init(lockTimeout: 5)).create(TodoDraft(title: "b")).value().id == 2,
+            try service(.init(lockTimeout: 0)).create(TodoDraft(title: "b")).value().id == 2,
             "the lock dies with its holder")
     }
 
@@ -60,9 +65,12 @@ import Testing
 
     @Test func threadsThroughOneOrManyStoragesLoseNothing() async throws {
         _ = try service().create(TodoDraft(title: "shared")).value()
-        nonisolated(unsafe) let shared = service()
+        // Eight threads queue for one lock: the default 10 s may not be enough for the last of
+        // them on a loaded machine under a sanitizer, and a writer that gives up fails the test.
+        let patient = JSONFileTodoStorage.Options(lockTimeout: Patience.seconds)
+        nonisolated(unsafe) let shared = service(patient)
         let log = Locked<[String]>([])
-        let makeService: @Sendable () -> TodoServiceType = { [self] in self.service() }
+        let makeService: @Sendable () -> TodoServiceType = { [self] in self.service(patient) }
         await onOwnThread {
             DispatchQueue.concurrentPerform(iterations: 8) { worker in
                 let service = worker % 2 == 0 ? shared : makeService()
@@ -122,9 +130,10 @@ import Testing
         var known = 0
         for round in 1...12 {
             let worker = try Worker.start(["forever", path, "r\(round)"] + (small ? ["--small"] : []))
-            try await Task.sleep(nanoseconds: UInt64.random(in: 20_000_000...150_000_000))
-            worker.kill()
+            let (reports, fraction) = (Int.random(in: 1...6), Double.random(in: 0...1))
+            let killedWhileWriting = await onOwnThread { worker.killAfter(reports: reports, fraction: fraction) }
             let output = worker.waitForExit()
+            #expect(killedWhileWriting, "round \(round): the worker was killed while it worked: \(output.stderr)")
             let acknowledged = output.lines.compactMap { line -> Int? in
                 line.hasPrefix("added ") ? Int(line.dropFirst(6)) : nil
             }
@@ -252,14 +261,39 @@ final class Worker: @unchecked Sendable {
         return worker
     }
 
-    /// Waits (up to 60 s) for a line satisfying `predicate`.
+    /// Waits for a line satisfying `predicate` (up to ``Patience/limit``: a loaded machine or a
+    /// sanitizer build only makes it come later).
     func waitForLine(_ predicate: (String) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if buffer.withLock({ $0.lines.contains(where: predicate) }) { return }
-            usleep(5_000)
+        let seen = Patience.waitUntil { buffer.withLock { $0.lines.contains(where: predicate) } }
+        if !seen { throw TodoError.io(file: "worker", operation: "wait for", reason: "the expected line never came") }
+    }
+
+    /// Kills the worker with SIGKILL at a moment of its work that follows the machine's speed:
+    /// once it has reported `reports` operations (each is written when reported), `fraction`
+    /// of the way through the time the last report took, as measured now, so at some point of
+    /// the next operation or so (a fixed delay would land before the first write on a slow
+    /// machine, or after the work on a fast one). Returns whether it was still running when
+    /// killed (false: it ended on its own, or `reports` never came within
+    /// ``Patience/limit``).
+    func killAfter(reports: Int, fraction: Double) -> Bool {
+        let clock = ContinuousClock()
+        var seen = 0
+        var last = clock.now
+        var interval = Duration.zero
+        let reported = Patience.waitUntil {
+            let count = buffer.withLock { $0.lines.count }
+            if count > seen {
+                let now = clock.now
+                interval = (now - last) / (count - seen)
+                (seen, last) = (count, now)
+            }
+            return seen >= reports || !process.isRunning
         }
-        throw TodoError.io(file: "worker", operation: "wait for", reason: "the expected line never came")
+        guard reported, process.isRunning else { return false }
+        Thread.sleep(forTimeInterval: interval * fraction / .seconds(1))
+        let running = process.isRunning
+        kill()
+        return running
     }
 
     func kill() {
