@@ -40,12 +40,6 @@ struct Selection: Sendable, Equatable {
         typedIDs = filter.isPlainIDList ? Self.ranges(of: before + after) : nil
     }
 
-    /// The selection of todo `id` alone.
-    init(id: Int) {
-        filter = (try? TodoFilter(parsing: [String(id)])) ?? .everything
-        typedIDs = [id...id]
-    }
-
     /// The filter the terms before and after a command make: each parsed on its own, the two
     /// then joined.
     ///

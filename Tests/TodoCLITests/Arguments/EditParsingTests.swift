@@ -9,9 +9,7 @@ import TodoCore
 @Suite struct EditParsingTests {
     /// `edit <words>` with `patch`.
     func edit(_ words: String..., patch: TodoPatch = TodoPatch(), confirmed: Bool = false) -> EditCommand {
-        EditCommand(
-            selection: (try? Selection(before: [], after: words)) ?? Selection(id: 1), patch: patch,
-            confirmed: confirmed)
+        EditCommand(selection: selection(words), patch: patch, confirmed: confirmed)
     }
 
     func edit(_ word: String, _ patch: TodoPatch) -> EditCommand {

@@ -62,11 +62,17 @@ func draft(
 
 /// The selection of these filter words typed after the command (`selection("3", "5")`).
 func selection(_ words: String..., sourceLocation: SourceLocation = #_sourceLocation) -> Selection {
+    selection(words, sourceLocation: sourceLocation)
+}
+
+/// The selection of `words` typed after the command; words that are no selection record an
+/// issue and give the selection of todo 1.
+func selection(_ words: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Selection {
     do {
         return try Selection(before: [], after: words)
     } catch {
         Issue.record("\(words) is no selection: \(error.message)", sourceLocation: sourceLocation)
-        return Selection(id: 1)
+        return selection("1")
     }
 }
 
