@@ -212,22 +212,20 @@ public final class TodoListReactor: Reactor {
 
     /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        mutation.merge(
-            provider.todoService.events, for: self,
-            mutations: { reactor, event in
-                let state = reactor.currentState
-                guard state.isLoaded else { return .empty() }
-                // A reload, or any change to a limited list (which may bring in a todo the limit
-                // left out, and changes what it left out), to a filtered one (whose terms may be
-                // about other todos: is:blocked) or one sorted by urgency (which other todos
-                // change): fetch.
-                if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
-                    || state.query.sort == .urgency
-                {
-                    return reactor.fetch(state.query, showingProgress: false)
-                }
-                return .just(.apply(event))
-            })
+        mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, event in
+            let state = reactor.currentState
+            guard state.isLoaded else { return .empty() }
+            // A reload, or any change to a limited list (which may bring in a todo the limit
+            // left out, and changes what it left out), to a filtered one (whose terms may be
+            // about other todos: is:blocked) or one sorted by urgency (which other todos
+            // change): fetch.
+            if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
+                || state.query.sort == .urgency
+            {
+                return reactor.fetch(state.query, showingProgress: false)
+            }
+            return .just(.apply(event))
+        }
     }
 
     /// Applies a mutation to the state.
