@@ -85,7 +85,8 @@ private final class RecordingView: @unchecked Sendable {
         let list = store.loadedList()
         let view = RecordingView()
         let scheduler = SerialDispatchQueueScheduler(
-            internalSerialQueueName: "test.view", serialQueueConfiguration: { $0.setSpecific(key: view.key, value: true) })
+            internalSerialQueueName: "test.view",
+            serialQueueConfiguration: { $0.setSpecific(key: view.key, value: true) })
         let subscription = list.state.skip(1).observe(on: scheduler).subscribe(onNext: { view.render($0) })
         let watcher = TodoStoreWatcher(provider: store.here, interval: .milliseconds(5))  // its own queue
         watcher.start()
