@@ -148,6 +148,40 @@ final class SearchScreen: DeferredReactorView {
     }
 }
 
+// MARK: - A README-style global, in Swift 6 mode
+
+struct User: Equatable, Sendable {
+    var name: String
+}
+
+let currentUser = BehaviorSubject<User?>(value: nil)  // a global: `let`, not `var`
+
+final class ProfileReactor: Reactor {
+    typealias Action = NoAction
+
+    enum Mutation {
+        case setUser(User?)
+    }
+
+    struct State {
+        var user: User?
+    }
+
+    let initialState = State()
+
+    func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+        Observable.merge(mutation, currentUser.map(Mutation.setUser))
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setUser(let user): state.user = user
+        }
+        return state
+    }
+}
+
 // MARK: - The tests
 
 /// A search service whose results the test gives, page by page.
@@ -182,6 +216,15 @@ private final class FakeSearchService: SearchServiceType {
         #expect(service.searchSpy.calls.map(\.page) == [1, 2])
         #expect(reactor.currentState.nextPage == nil)
         #expect(!reactor.currentState.isLoadingNextPage)
+    }
+
+    @Test func aGlobalSubjectDeclaredWithLetFeedsTheReactor() {
+        let reactor = ProfileReactor()
+        _ = reactor.state
+        #expect(reactor.currentState.user == nil)
+        currentUser.onNext(User(name: "ada"))
+        #expect(reactor.currentState.user == User(name: "ada"))
+        currentUser.onNext(nil)  // as it was, for the other tests
     }
 
     @Test func theRealServiceAsksNothingForAnEmptyQuery() async throws {

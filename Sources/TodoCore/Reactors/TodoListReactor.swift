@@ -1,16 +1,20 @@
 /// The list of todos a query selects (RxTodo's task list, extended): refresh, filters,
-/// search, sort, limit, toggling, deleting, moving, clearing the done ones, undo, edit mode.
+/// search, sort, limit, adding, toggling, deleting, moving, clearing the done ones, undo, edit
+/// mode.
 ///
 /// It follows the todo service's bus, so the list stays right whoever changes the todos —
 /// this reactor, another one, or another process (through the store watcher's `reloaded`).
 /// Destructive actions not yet confirmed ask the alert service first. Every service error
-/// becomes ``State/error``; what an action did becomes ``State/outcome``.
+/// becomes ``State/error``; what an action did becomes ``State/outcome`` (the todo an
+/// ``Action/create(_:)`` created, ``State/created``).
 ///
 /// ```swift
 /// let list = TodoListReactor(provider: provider, query: TodoQuery(status: .all))
 /// list.send(.refresh)
 /// list.send(.setDone(ids: [3], true))
 /// list.currentState.outcome   // .completed(…)
+/// list.send(.create(TodoDraft(title: "Buy milk", due: .today, tags: ["shop"])))
+/// list.currentState.created   // the new todo, also in `todos` when the query selects it
 /// ```
 public final class TodoListReactor: Reactor {
     /// What a front end asks the list to do.
@@ -19,6 +23,11 @@ public final class TodoListReactor: Reactor {
         case refresh
         /// Change the query (filters, search, sort, limit) and fetch.
         case setQuery(TodoQuery)
+        /// Create a todo (at the end of the manual order) from a title and fields: the front end
+        /// needs no form. The new todo becomes ``State/created``; the list shows it, through the
+        /// bus, when its query selects it; a draft the service refuses (a blank title, an
+        /// unknown dependency) becomes ``State/error``.
+        case create(TodoDraft)
         /// Mark a todo done if it is pending, pending if it is done.
         case toggleDone(id: Int)
         /// Mark todos done (`true`) or not done.
@@ -53,6 +62,8 @@ public final class TodoListReactor: Reactor {
         case setEditing(Bool)
         /// Records what the last action did.
         case setOutcome(TodoListOutcome)
+        /// Records the todo ``Action/create(_:)`` created.
+        case setCreated(Todo)
         /// Records the error the last action ended with.
         case setError(TodoError)
     }
@@ -74,8 +85,11 @@ public final class TodoListReactor: Reactor {
         public var isEditing = false
         /// The day the todos were fetched on (for overdue marks).
         public var today: CalendarDay
-        /// What the latest action did.
+        /// What the latest action did (but ``Action/create(_:)``, which sets ``created``).
         @Pulse public var outcome: TodoListOutcome?
+        /// The todo the latest ``Action/create(_:)`` created, as stored (its id, its uuid, its
+        /// due day resolved): a pulse, as ``outcome`` is, so that adding twice is seen twice.
+        @Pulse public var created: Todo?
         /// The latest error.
         @Pulse public var error: TodoError?
 
@@ -160,6 +174,8 @@ public final class TodoListReactor: Reactor {
             return fetch(currentState.query)
         case .setQuery(let query):
             return .concat(.just(.setQuery(query)), fetch(query))
+        case .create(let draft):
+            return service.create(draft).map { .setCreated($0) }.catchAsError()
         case .toggleDone(let id):
             let known = currentState.todos.first { $0.id == id }
             let todo = known.map { Observable.just($0) } ?? service.todo(id: id)
@@ -212,22 +228,20 @@ public final class TodoListReactor: Reactor {
 
     /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        mutation.merge(
-            provider.todoService.events, for: self,
-            mutations: { reactor, event in
-                let state = reactor.currentState
-                guard state.isLoaded else { return .empty() }
-                // A reload, or any change to a limited list (which may bring in a todo the limit
-                // left out, and changes what it left out), to a filtered one (whose terms may be
-                // about other todos: is:blocked) or one sorted by urgency (which other todos
-                // change): fetch.
-                if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
-                    || state.query.sort == .urgency
-                {
-                    return reactor.fetch(state.query, showingProgress: false)
-                }
-                return .just(.apply(event))
-            })
+        mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, event in
+            let state = reactor.currentState
+            guard state.isLoaded else { return .empty() }
+            // A reload, or any change to a limited list (which may bring in a todo the limit
+            // left out, and changes what it left out), to a filtered one (whose terms may be
+            // about other todos: is:blocked) or one sorted by urgency (which other todos
+            // change): fetch.
+            if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
+                || state.query.sort == .urgency
+            {
+                return reactor.fetch(state.query, showingProgress: false)
+            }
+            return .just(.apply(event))
+        }
     }
 
     /// Applies a mutation to the state.
@@ -249,6 +263,8 @@ public final class TodoListReactor: Reactor {
             state.isEditing = editing
         case .setOutcome(let outcome):
             state.outcome = outcome
+        case .setCreated(let todo):
+            state.created = todo
         case .setError(let error):
             state.error = error
         }
