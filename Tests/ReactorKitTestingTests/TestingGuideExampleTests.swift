@@ -149,8 +149,8 @@ final class GuideInboxReactor: Reactor {
                   State(
                     isLoading: true
                     items: [
-                      "milk"
-                +     "eggs"
+                      [0]: "milk"
+                +     [1]: "eggs"
                     ]
                   )
                 """
@@ -267,9 +267,9 @@ final class GuideInboxReactor: Reactor {
 
                   State(
                     titles: [
-                      "milk"
-                      "eggs"
-                −     "eggs"
+                      [0]: "milk"
+                      [1]: "eggs"
+                −     [2]: "eggs"
                     ]
                   )
 
