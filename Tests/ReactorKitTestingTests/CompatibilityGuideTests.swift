@@ -2,6 +2,7 @@ import Foundation
 import ReactorKit
 import ReactorKitTesting
 import Testing
+import XCTest
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -237,5 +238,15 @@ private final class FakeSearchService: SearchServiceType {
         try GuideSnippets.expectInFile(
             guide: "Docs/ReactorKitCompatibility.md", source: #filePath,
             skipping: { $0.contains("import UIKit") || $0.contains("RxCocoa") || $0.contains("RxSwift") })
+    }
+}
+
+// MARK: - RxBlocking's test, with its imports changed
+
+// After: the same test, its imports changed
+final class SearchServiceTests: XCTestCase {
+    func testAnEmptyQueryAsksNothing() throws {
+        let result = try GitHubSearchService().search(query: "", page: 1).toBlocking(timeout: 5).single()
+        XCTAssertEqual(result.repos, [])
     }
 }

@@ -303,8 +303,8 @@ final class FakeNoteService: NoteServiceType {
 
           State(
             notes: [
-        +     "milk"
-        +     "eggs"
+        +     [0]: "milk"
+        +     [1]: "eggs"
             ]
             isLoading: false
             error: @Pulse(value: nil, valueUpdatedCount: 0)
