@@ -35,6 +35,13 @@ let package = Package(
         .testTarget(
             name: "ReactorKitTests", dependencies: ["ReactorKit", "ReactorKitTesting", "ServiceBus", "TestSupport"]),
         .testTarget(name: "ReactorKitTestingTests", dependencies: ["ReactorKit", "ReactorKitTesting"]),
+        // RxTest-style expressions that must type-check fast: an expression slower than 250 ms
+        // to type-check is a warning, and warnings fail this target's build.
+        .testTarget(
+            name: "RxTestTypeCheckTests", dependencies: ["ReactorKit", "ReactorKitTesting"],
+            swiftSettings: [
+                .unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=250", "-warnings-as-errors"])
+            ]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(
             name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker", "TestSupport"],

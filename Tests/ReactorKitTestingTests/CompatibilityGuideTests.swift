@@ -2,6 +2,7 @@ import Foundation
 import ReactorKit
 import ReactorKitTesting
 import Testing
+import XCTest
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -148,6 +149,40 @@ final class SearchScreen: DeferredReactorView {
     }
 }
 
+// MARK: - A README-style global, in Swift 6 mode
+
+struct User: Equatable, Sendable {
+    var name: String
+}
+
+let currentUser = BehaviorSubject<User?>(value: nil)  // a global: `let`, not `var`
+
+final class ProfileReactor: Reactor {
+    typealias Action = NoAction
+
+    enum Mutation {
+        case setUser(User?)
+    }
+
+    struct State {
+        var user: User?
+    }
+
+    let initialState = State()
+
+    func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+        Observable.merge(mutation, currentUser.map(Mutation.setUser))
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setUser(let user): state.user = user
+        }
+        return state
+    }
+}
+
 // MARK: - The tests
 
 /// A search service whose results the test gives, page by page.
@@ -184,6 +219,15 @@ private final class FakeSearchService: SearchServiceType {
         #expect(!reactor.currentState.isLoadingNextPage)
     }
 
+    @Test func aGlobalSubjectDeclaredWithLetFeedsTheReactor() {
+        let reactor = ProfileReactor()
+        _ = reactor.state
+        #expect(reactor.currentState.user == nil)
+        currentUser.onNext(User(name: "ada"))
+        #expect(reactor.currentState.user == User(name: "ada"))
+        currentUser.onNext(nil)  // as it was, for the other tests
+    }
+
     @Test func theRealServiceAsksNothingForAnEmptyQuery() async throws {
         let result = try await GitHubSearchService().search(query: "", page: 1).values.first { _ in true }
         #expect(result?.repos == [])
@@ -194,5 +238,15 @@ private final class FakeSearchService: SearchServiceType {
         try GuideSnippets.expectInFile(
             guide: "Docs/ReactorKitCompatibility.md", source: #filePath,
             skipping: { $0.contains("import UIKit") || $0.contains("RxCocoa") || $0.contains("RxSwift") })
+    }
+}
+
+// MARK: - RxBlocking's test, with its imports changed
+
+// After: the same test, its imports changed
+final class SearchServiceTests: XCTestCase {
+    func testAnEmptyQueryAsksNothing() throws {
+        let result = try GitHubSearchService().search(query: "", page: 1).toBlocking(timeout: 5).single()
+        XCTAssertEqual(result.repos, [])
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ReactorKit
 @_spi(Testing) import ReactorKitTesting
@@ -128,6 +129,19 @@ final class NotesView: ReactorView {
     }
 }
 
+/// A view that shows how many notes there are through a `Binder`, as a GUI's label would be.
+final class NotesTitleView: ReactorView {
+    var disposeBag = DisposeBag()
+    private(set) var title = ""
+
+    func bind(reactor: NotesReactor) {
+        reactor.state.map { state in state.notes.count == 1 ? "1 note" : "\(state.notes.count) notes" }
+            .distinctUntilChanged()
+            .bind(to: Binder(self) { view, title in view.title = title })  // on the main queue
+            .disposed(by: disposeBag)
+    }
+}
+
 /// The guide's `main.swift` (compiled; `theSessionTheGuideShows` runs the same steps with a
 /// view whose output it reads).
 private func runNotesMain(readLine: () -> String?) -> NotesView {
@@ -198,7 +212,7 @@ final class FakeNoteService: NoteServiceType {
 }
 
 @Suite struct NotesViewTests {
-    @Test func typingAddSendsTheAction() {
+    @Test @MainActor func typingAddSendsTheAction() {
         let reactor = NotesReactor(service: FakeNoteService())
         reactor.isStubEnabled = true
         let view = NotesView(write: { _ in })
@@ -208,7 +222,7 @@ final class FakeNoteService: NoteServiceType {
         #expect(reactor.stub.actions == [.add("milk")])
     }
 
-    @Test func theNotesArePrinted() {
+    @Test @MainActor func theNotesArePrinted() {
         let reactor = NotesReactor(service: FakeNoteService())
         reactor.isStubEnabled = true
         var lines: [String] = []
@@ -217,6 +231,16 @@ final class FakeNoteService: NoteServiceType {
 
         reactor.stub.state.value.notes = ["milk", "eggs"]
         #expect(lines == ["(no notes)", "1. milk\n2. eggs"])
+    }
+
+    @Test @MainActor func theTitleIsShown() {
+        let reactor = NotesReactor(service: FakeNoteService())
+        reactor.isStubEnabled = true
+        let view = NotesTitleView()
+        view.reactor = reactor
+
+        reactor.stub.state.value.notes = ["milk"]
+        #expect(view.title == "1 note")  // the binder ran at once: this test is on the main queue
     }
 }
 
@@ -238,6 +262,32 @@ final class FakeNoteService: NoteServiceType {
             ])
     }
 
+    /// What the guide warns of: off the main actor — where Swift Testing runs a test unless told
+    /// otherwise — a `Binder` (or `observe(on: MainScheduler.instance)`) renders later, on the
+    /// main queue, so an assertion right after the change sees the old title. (The main queue is
+    /// held busy meanwhile, so that "later" cannot come first by chance.)
+    @Test func offTheMainActorABinderRendersLater() {
+        let reactor = NotesReactor(service: FakeNoteService())
+        reactor.isStubEnabled = true
+        let view = NotesTitleView()
+        view.reactor = reactor
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            held.signal()
+            release.wait()
+        }
+        held.wait()  // the main queue ran what was queued before ("0 notes"), and is now held
+
+        reactor.stub.state.value.notes = ["milk"]
+        #expect(view.title == "0 notes")  // not "1 note": that waits for the main queue
+        release.signal()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { drained.signal() }
+        drained.wait()
+        #expect(view.title == "1 note")
+    }
+
     @Test func theFailureTheGuideShows() {
         let failures = withCapturedFailures {
             let service = FakeNoteService()
@@ -253,8 +303,8 @@ final class FakeNoteService: NoteServiceType {
 
           State(
             notes: [
-        +     "milk"
-        +     "eggs"
+        +     [0]: "milk"
+        +     [1]: "eggs"
             ]
             isLoading: false
             error: @Pulse(value: nil, valueUpdatedCount: 0)

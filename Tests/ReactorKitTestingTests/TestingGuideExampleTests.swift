@@ -80,6 +80,49 @@ final class GuideInboxReactor: Reactor {
     }
 }
 
+/// The guide's screen with a state of 14 fields, as real screens have.
+final class GuideSearchReactor: Reactor {
+    enum Action { case search(String) }
+    enum Mutation { case setQuery(String) }
+    struct Filter: Equatable {
+        var query = ""
+        var tag: String?
+        var showDone = false
+    }
+    struct State: Equatable {
+        var title = "Inbox"
+        var isLoading = false
+        var isRefreshing = false
+        var filter = Filter()
+        var items: [String] = []
+        var selection: Int?
+        var page = 1
+        var pageCount = 1
+        var error: String?
+        var alert: String?
+        var sort = "due"
+        var lastSync = 0
+        var counts: [String: Int] = [:]
+        var tags: Set<String> = []
+    }
+
+    let initialState = State()
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .search(let query): return .just(.setQuery(query))
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setQuery(let query): state.filter.query = query
+        }
+        return state
+    }
+}
+
 @Suite struct TestingGuideExampleTests {
     @Test func virtualTime() {
         let failures = withCapturedFailures {
@@ -151,9 +194,36 @@ final class GuideInboxReactor: Reactor {
                   State(
                     isLoading: true
                     items: [
-                      "milk"
-                +     "eggs"
+                      [0]: "milk"
+                +     [1]: "eggs"
                     ]
+                  )
+                """
+            ])
+    }
+
+    @Test func aOneFieldChangeInALargeState() {
+        var line = 0
+        let failures = withCapturedFailures {
+            let store = ReactorTestStore(GuideSearchReactor())
+            line = #line + 1
+            store.send(.search("milk")) { $0.filter.query = "mil" }
+        }
+        #expect(failures.map(\.line) == [line])
+        #expect(
+            failures.map(\.message) == [
+                """
+                State after send(.search("milk")) does not match the expectation: (− expected, + actual)
+
+                  State(
+                    … (3 unchanged)
+                    filter: Filter(
+                −     query: "mil"
+                +     query: "milk"
+                      tag: nil
+                      showDone: false
+                    )
+                    … (10 unchanged)
                   )
                 """
             ])
@@ -269,9 +339,9 @@ final class GuideInboxReactor: Reactor {
 
                   State(
                     titles: [
-                      "milk"
-                      "eggs"
-                −     "eggs"
+                      [0]: "milk"
+                      [1]: "eggs"
+                −     [2]: "eggs"
                     ]
                   )
 
@@ -301,7 +371,7 @@ final class GuideInboxReactor: Reactor {
 
     @Test func anUnexpectedSpyCall() {
         let failures = withCapturedFailures {
-            let fetchItems = Spy<Int, [String]>("fetchItems")
+            let fetchItems = Spy<Int, [String]>()
             fetchItems.returnsOnce(["milk"])
             _ = try? fetchItems(1)
             _ = try? fetchItems(2)

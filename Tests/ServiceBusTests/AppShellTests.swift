@@ -16,6 +16,46 @@ import Testing
         #expect(shell.reactors.isEmpty)
     }
 
+    @Test func aKeptReactorHearsTheBusBeforeAnythingReadsItsState() {
+        let provider = AppServiceProvider()
+        let shell = AppShell(provider: provider)
+        let stats = shell.make { StatsReactor(provider: $0) }
+        provider.itemService.events.send(.added(Item(id: 1, title: "milk")))
+        #expect(stats.currentState == StatsReactor.State(total: 1, done: 0))
+
+        let list = ItemListReactor(provider: provider)
+        provider.currentUser.send("ada")
+        shell.keep(list)
+        #expect(list.currentState.user == "ada")  // the message bus's latest message, at once
+        provider.itemService.events.send(.added(Item(id: 2, title: "bread")))
+        #expect(list.currentState.items == [Item(id: 2, title: "bread")])
+        #expect(stats.currentState == StatsReactor.State(total: 2, done: 0))
+        shell.tearDown()
+    }
+
+    @Test func aReactorUsedWithoutAShellStaysLazy() {
+        let provider = AppServiceProvider()
+        let stats = StatsReactor(provider: provider)
+        provider.itemService.events.send(.added(Item(id: 1, title: "milk")))
+        #expect(!provider.itemService.events.hasSubscribers)
+        #expect(stats.currentState == StatsReactor.State(total: 0, done: 0))
+        _ = stats.state
+        provider.itemService.events.send(.added(Item(id: 2, title: "bread")))
+        #expect(stats.currentState == StatsReactor.State(total: 1, done: 0))
+    }
+
+    @Test func aStubbedReactorKeptByTheShellStaysStubbed() {
+        let provider = AppServiceProvider()
+        let shell = AppShell(provider: provider)
+        let list = ItemListReactor(provider: provider)
+        list.isStubEnabled = true
+        shell.keep(list)
+        #expect(!provider.itemService.events.hasSubscribers)
+        list.send(.add("milk"))
+        #expect(list.stub.actions.count == 1)
+        shell.tearDown()
+    }
+
     @Test func oneTraceStreamReportsReactorsAndBuses() {
         let provider = AppServiceProvider()
         let shell = AppShell(provider: provider)
@@ -35,12 +75,11 @@ import Testing
         shell.release(stats)
         #expect(
             lines == [
-                // the first action builds the reactor's state stream: its initial state, then
-                // the current user replayed by the user bus
-                "ItemListReactor state", "ItemListReactor mutation", "ItemListReactor state",
-                // the action, the service's event (the shell subscribed to the bus first), its mutation
-                "ItemListReactor action", "bus items", "ItemListReactor mutation", "ItemListReactor state",
-                "added StatsReactor", "removed StatsReactor",
+                // the stream was built by `make`, before anyone watched: the action, its
+                // mutation (the reactor followed the bus before the shell's trace did), the state
+                "ItemListReactor action", "ItemListReactor mutation", "ItemListReactor state", "bus items",
+                // a reactor made while the shell is watched: its stream is built, its initial state
+                "added StatsReactor", "StatsReactor state", "removed StatsReactor",
             ])
         subscription.dispose()
         lines.removeAll()

@@ -4,15 +4,24 @@
 /// Works for any value, `Equatable` or not, through `Mirror`: nested structs, classes
 /// (superclass fields included), enums with associated values, tuples, arrays, sets and
 /// dictionaries (sorted, so their order never matters), optionals and `@Pulse` properties
-/// (value and `valueUpdatedCount`). Lines only in `expected` start with `−`, lines only in
-/// `actual` with `+`, and unchanged lines around them with a space:
+/// (value and `valueUpdatedCount`). Only the path to each change is written out: lines only in
+/// `expected` start with `−`, lines only in `actual` with `+`; the parents around a change,
+/// and one or two unchanged siblings next to it, start with a space; runs of three or more
+/// unchanged fields, elements or entries collapse to `… (N unchanged)`; elements show their
+/// indices:
 ///
 /// ```swift
-/// print(diff(State(value: 2, isLoading: false), State(value: 1, isLoading: false))!)
+/// var after = state            // 14 fields
+/// after.filter.query = "milk"
+/// print(diff(state, after)!)
 /// //   State(
-/// // −   value: 2
-/// // +   value: 1
-/// //     isLoading: false
+/// //     … (3 unchanged)
+/// //     filter: Filter(
+/// // −     query: ""
+/// // +     query: "milk"
+/// //       isDone: false
+/// //     )
+/// //     … (10 unchanged)
 /// //   )
 /// ```
 ///

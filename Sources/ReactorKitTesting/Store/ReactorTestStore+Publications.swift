@@ -56,12 +56,14 @@ extension ReactorTestStore {
         column: UInt = #column
     ) {
         let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = timeout ?? (scheduler == nil ? self.timeout : .zero)
-        let isExhaustive = exhaustivity == .on
-        _ = messages.wait(until: ContinuousClock.now + waited) {
-            Self.hasArrived(expected, in: $0, exhaustive: isExhaustive)
+        runStep(at: location) {
+            let waited = timeout ?? (scheduler == nil ? self.timeout : .zero)
+            let isExhaustive = exhaustivity == .on
+            _ = messages.wait(until: ContinuousClock.now + waited) {
+                Self.hasArrived(expected, in: $0, exhaustive: isExhaustive)
+            }
+            checkPublished(expected, on: messages, waited: waited, at: location)
         }
-        checkPublished(expected, on: messages, waited: waited, at: location)
     }
 
     /// Waits up to ``timeout`` until `expected` has been published on a tracked bus, then
@@ -77,12 +79,14 @@ extension ReactorTestStore {
         isolation: isolated (any Actor)? = #isolation
     ) async {
         let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let waited = timeout ?? self.timeout
-        let isExhaustive = exhaustivity == .on
-        _ = await waitPolling(timeout: waited) {
-            Self.hasArrived(expected, in: messages.messages, exhaustive: isExhaustive)
+        await runStep(at: location) {
+            let waited = timeout ?? self.timeout
+            let isExhaustive = exhaustivity == .on
+            _ = await waitPolling(timeout: waited) {
+                Self.hasArrived(expected, in: messages.messages, exhaustive: isExhaustive)
+            }
+            checkPublished(expected, on: messages, waited: waited, at: location)
         }
-        checkPublished(expected, on: messages, waited: waited, at: location)
     }
 
     // MARK: - Shared by the steps
@@ -94,7 +98,7 @@ extension ReactorTestStore {
         for bus in trackedBuses {
             let unasserted = bus.takeUnasserted()
             guard !unasserted.isEmpty && exhaustivity == .on else { continue }
-            reporter.report(
+            report(
                 StoreMessage.unassertedPublications(unasserted, bus: bus.name, before: step), at: location)
         }
     }
@@ -126,13 +130,13 @@ extension ReactorTestStore {
             let difference =
                 ValueComparison.difference(expected, published)
                 ?? "\u{2212} \(describe(expected))\n+ \(describe(published))"
-            reporter.report(
+            report(
                 StoreMessage.publishedMismatch(
                     bus: messages.name, difference: difference,
                     shortfall: published.count < expected.count ? shortfall : nil),
                 at: location)
         } else {
-            reporter.report(
+            report(
                 StoreMessage.notPublished(expected, published: published, bus: messages.name, shortfall: shortfall),
                 at: location)
         }

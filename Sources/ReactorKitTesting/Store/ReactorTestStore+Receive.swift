@@ -252,9 +252,11 @@ extension ReactorTestStore {
         at location: FailureLocation,
         matching match: (R.Mutation) -> Value?
     ) -> Value? {
-        let limit = waitingTime(timeout, blocking: true)
-        _ = waitBlocking(timeout: limit) { hasCandidate(match) }
-        return complete(expectation, update: update, waited: limit, at: location, matching: match)
+        runStep(at: location) {
+            let limit = waitingTime(timeout, blocking: true)
+            _ = waitBlocking(timeout: limit) { hasCandidate(match) }
+            return complete(expectation, update: update, waited: limit, at: location, matching: match)
+        }
     }
 
     /// Waits (suspending) for a mutation the step can take, then takes it.
@@ -266,9 +268,11 @@ extension ReactorTestStore {
         isolation: isolated (any Actor)? = #isolation,
         matching match: (R.Mutation) -> Value?
     ) async -> Value? {
-        let limit = waitingTime(timeout, blocking: false)
-        _ = await waitPolling(timeout: limit) { hasCandidate(match) }
-        return complete(expectation, update: update, waited: limit, at: location, matching: match)
+        await runStep(at: location) {
+            let limit = waitingTime(timeout, blocking: false)
+            _ = await waitPolling(timeout: limit) { hasCandidate(match) }
+            return complete(expectation, update: update, waited: limit, at: location, matching: match)
+        }
     }
 
     /// Takes the mutation the step receives, checks it and the state after it, and returns the
@@ -284,12 +288,12 @@ extension ReactorTestStore {
         switch exhaustivity {
         case .on:
             guard let first = pending.first else {
-                reporter.report(notReceivedMessage(expectation, waited: waited, skipped: []), at: location)
+                report(notReceivedMessage(expectation, waited: waited, skipped: []), at: location)
                 return nil
             }
             _ = recorder.removeFirst(1)
             guard let value = match(first.mutation) else {
-                reporter.report(mismatchMessage(expectation, received: first.mutation), at: location)
+                report(mismatchMessage(expectation, received: first.mutation), at: location)
                 state = first.state
                 return nil
             }
@@ -303,7 +307,7 @@ extension ReactorTestStore {
                     entry.state, after: StoreMessage.step("receive", entry.mutation), update: update, at: location)
                 return value
             }
-            reporter.report(
+            report(
                 notReceivedMessage(expectation, waited: waited, skipped: pending.map(\.mutation)), at: location)
             return nil
         }

@@ -20,13 +20,15 @@ extension ReactorTestStore {
         column: UInt = #column
     ) {
         let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let scheduler = requireScheduler("advance(by:)", at: location) else { return }
-        guard let seconds = interval.seconds else {
-            scheduler.start()
-            return
+        runStep(at: location) {
+            guard let scheduler = requireScheduler("advance(by:)", at: location) else { return }
+            guard let seconds = interval.seconds else {
+                scheduler.start()
+                return
+            }
+            let ticks = scheduler.converter.convertToVirtualTimeInterval(seconds)
+            scheduler.advanceTo(scheduler.clock + ticks)
         }
-        let ticks = scheduler.converter.convertToVirtualTimeInterval(seconds)
-        scheduler.advanceTo(scheduler.clock + ticks)
     }
 
     /// Moves the test scheduler's clock to `time`, running the work due until then.
@@ -38,8 +40,9 @@ extension ReactorTestStore {
         column: UInt = #column
     ) {
         let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let scheduler = requireScheduler("advance(to:)", at: location) else { return }
-        scheduler.advanceTo(time)
+        runStep(at: location) {
+            requireScheduler("advance(to:)", at: location)?.advanceTo(time)
+        }
     }
 
     /// Runs all the work scheduled on the test scheduler, moving its clock as far as needed.
@@ -50,12 +53,14 @@ extension ReactorTestStore {
         column: UInt = #column
     ) {
         let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        requireScheduler("run()", at: location)?.start()
+        runStep(at: location) {
+            requireScheduler("run()", at: location)?.start()
+        }
     }
 
     private func requireScheduler(_ step: String, at location: FailureLocation) -> TestScheduler? {
         guard let scheduler else {
-            reporter.report(StoreMessage.noScheduler(step), at: location)
+            report(StoreMessage.noScheduler(step), at: location)
             return nil
         }
         return scheduler

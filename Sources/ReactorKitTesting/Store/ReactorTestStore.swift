@@ -59,6 +59,10 @@ public final class ReactorTestStore<R: Reactor> {
 
     let recorder: MutationRecorder<R.Mutation, R.State>
     let reporter: FailureReporter
+    /// Where the spies report calls nothing was stubbed for, so that each fails the step once.
+    let unexpectedCalls = UnexpectedCallInbox()
+    /// The failures of the step running now, reported when it ends (`nil` between steps).
+    private var stepFailures: [(message: String, location: FailureLocation)]?
     /// The buses ``track(_:name:)`` records.
     var trackedBuses: [any TrackedPublications] = []
     private let probe: ReactorProbe<R.Mutation, R.State>
@@ -117,12 +121,18 @@ public final class ReactorTestStore<R: Reactor> {
         self.probe = probe
         state = reactor.currentState
         subscription = reactor.state.subscribe(onCompleted: { recorder.stateStreamDidEnd() })
+        for (spy, name) in SpyDiscovery.spies(in: reactor) {
+            spy.attach(to: unexpectedCalls, propertyName: name)
+        }
     }
 
     deinit {
         if !isFinished {
-            checkEnd(at: location)
+            runStep(at: location) { checkEnd(at: location) }
+        } else {
+            reportUnexpectedCalls(at: location, with: [])
         }
+        unexpectedCalls.close()
         probe.detach()
         subscription.dispose()
         stopTracking()
@@ -158,11 +168,15 @@ public final class ReactorTestStore<R: Reactor> {
         column: UInt = #column
     ) {
         let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        runStep(at: location) { send(action, update, at: location) }
+    }
+
+    private func send(_ action: R.Action, _ update: ((inout R.State) throws -> Void)?, at location: FailureLocation) {
         let step = StoreMessage.step("send", action)
         let skipped = recorder.removeAll()
         if let last = skipped.last {
             if exhaustivity == .on {
-                reporter.report(StoreMessage.unreceivedBeforeSend(skipped.map(\.mutation), step: step), at: location)
+                report(StoreMessage.unreceivedBeforeSend(skipped.map(\.mutation), step: step), at: location)
             }
             state = last.state
         }
@@ -189,10 +203,13 @@ public final class ReactorTestStore<R: Reactor> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        if scheduler == nil && exhaustivity == .on {
-            _ = waitBlocking(timeout: timeout ?? self.timeout) { runningStreamCount == 0 }
+        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        runStep(at: location) {
+            if scheduler == nil && exhaustivity == .on {
+                _ = waitBlocking(timeout: timeout ?? self.timeout) { runningStreamCount == 0 }
+            }
+            checkEnd(at: location)
         }
-        checkEnd(at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits up to ``timeout`` for the running `mutate` streams to finish, then fails for each
@@ -206,10 +223,13 @@ public final class ReactorTestStore<R: Reactor> {
         column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        if exhaustivity == .on {
-            _ = await waitPolling(timeout: timeout ?? self.timeout) { runningStreamCount == 0 }
+        let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await runStep(at: location) {
+            if exhaustivity == .on {
+                _ = await waitPolling(timeout: timeout ?? self.timeout) { runningStreamCount == 0 }
+            }
+            checkEnd(at: location)
         }
-        checkEnd(at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Accepts the mutations received so far without asserting them: the state jumps to the
@@ -248,21 +268,82 @@ public final class ReactorTestStore<R: Reactor> {
         guard exhaustivity == .on else { return }
         let unreceived = recorder.removeAll()
         if let last = unreceived.last {
-            reporter.report(StoreMessage.unreceivedAtEnd(unreceived.map(\.mutation)), at: location)
+            report(StoreMessage.unreceivedAtEnd(unreceived.map(\.mutation)), at: location)
             state = last.state
         }
         var unattributed = untrackedRunningStreams
         for (_, origin) in recorder.runningStreams {
             if let origin {
-                reporter.report(StoreMessage.runningStream(startedBy: origin.step), at: origin.location)
+                report(StoreMessage.runningStream(startedBy: origin.step), at: origin.location)
             } else {
                 unattributed += 1
             }
         }
         if unattributed > 0 {
-            reporter.report(StoreMessage.runningStreams(unattributed: unattributed), at: location)
+            report(StoreMessage.runningStreams(unattributed: unattributed), at: location)
         }
         checkUnassertedPublications(before: nil, at: location)
+    }
+
+    // MARK: - Steps and their failures
+
+    /// Runs a step: the failures it reports, and the calls nothing was stubbed for that spies
+    /// made meanwhile (or since the last step), are reported when it ends, each call once at
+    /// `location` together with the step's own failures.
+    func runStep<Result>(at location: FailureLocation, _ body: () -> Result) -> Result {
+        guard stepFailures == nil else { return body() }
+        stepFailures = []
+        let result = UnexpectedCallInbox.$current.withValue(unexpectedCalls) { body() }
+        endStep(at: location)
+        return result
+    }
+
+    /// The async form of ``runStep(at:_:)``.
+    func runStep<Result>(
+        at location: FailureLocation,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async -> Result
+    ) async -> Result {
+        guard stepFailures == nil else { return await body() }
+        stepFailures = []
+        let result = await UnexpectedCallInbox.$current.withValue(unexpectedCalls) { await body() }
+        endStep(at: location)
+        return result
+    }
+
+    /// Reports `message` at `location`: when the running step ends, or now between steps.
+    func report(_ message: String, at location: FailureLocation) {
+        if stepFailures != nil {
+            stepFailures?.append((message, location))
+        } else {
+            reporter.report(message, at: location)
+        }
+    }
+
+    private func endStep(at location: FailureLocation) {
+        let failures = stepFailures ?? []
+        stepFailures = nil
+        reportUnexpectedCalls(at: location, with: failures)
+    }
+
+    /// Reports the unexpected calls the spies delivered, at `location`, the first one with the
+    /// step's failures at the same place (what the step saw because of it), then the others.
+    private func reportUnexpectedCalls(
+        at location: FailureLocation, with failures: [(message: String, location: FailureLocation)]
+    ) {
+        let calls = unexpectedCalls.takeAll()
+        var others = failures
+        if let first = calls.first {
+            let consequences = failures.filter { $0.location == location }.map(\.message)
+            others = failures.filter { $0.location != location }
+            reporter.report(StoreMessage.unexpectedCall(first, consequences: consequences), at: location)
+            for call in calls.dropFirst() {
+                reporter.report(call, at: location)
+            }
+        }
+        for failure in others {
+            reporter.report(failure.message, at: failure.location)
+        }
     }
 
     // MARK: - Shared by the steps
@@ -281,7 +362,7 @@ public final class ReactorTestStore<R: Reactor> {
         do {
             try update?(&expected)
         } catch {
-            reporter.report(StoreMessage.closureThrew(step: step, error: error), at: location)
+            report(StoreMessage.closureThrew(step: step, error: error), at: location)
             return
         }
         let difference = ValueComparison.difference(expected, actual)
@@ -293,13 +374,13 @@ public final class ReactorTestStore<R: Reactor> {
                     ? StoreMessage.unassertedChange(
                         step: step, difference: difference, suggestion: Self.suggestedClosure(from: before, to: actual))
                     : StoreMessage.stateMismatch(step: step, difference: difference)
-                reporter.report(message, at: location)
+                report(message, at: location)
             } else if update != nil && ValueComparison.isEqual(expected, before) {
-                reporter.report(StoreMessage.noChange(step: step), at: location)
+                report(StoreMessage.noChange(step: step), at: location)
             }
         case .off:
             if let difference {
-                reporter.report(StoreMessage.nonExhaustiveMismatch(step: step, difference: difference), at: location)
+                report(StoreMessage.nonExhaustiveMismatch(step: step, difference: difference), at: location)
             }
         }
     }

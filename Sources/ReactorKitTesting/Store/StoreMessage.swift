@@ -186,4 +186,11 @@ enum StoreMessage {
         and give the reactor the same scheduler.
         """
     }
+
+    /// A spy's unexpected call, with what the step that made it saw because of it.
+    static func unexpectedCall(_ call: String, consequences: [String]) -> String {
+        guard !consequences.isEmpty else { return call }
+        return call + "\n\nThe step also failed, probably because of that call:\n\n"
+            + consequences.joined(separator: "\n\n")
+    }
 }

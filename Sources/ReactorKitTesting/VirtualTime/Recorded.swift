@@ -44,15 +44,24 @@ extension Recorded {
         Recorded(time: time, value: .error(error))
     }
 
-    /// The given recorded events as an array.
+    /// The given recorded events as an array, for when type inference cannot tell their
+    /// element type on its own.
+    ///
+    /// ```swift
+    /// let expected = Recorded.events(.next(210, 0 * 10 + 1), .next(220, 1 * 10 + 1), .completed(300))
+    /// ```
+    ///
+    /// RxTest's two forms, and only those (a third overload would make the type checker try
+    /// every combination for calls with arithmetic in them): this variadic one and
+    /// the array form, `Recorded.events([…])`.
     public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>]
     where Value == Event<T> {
-        recordedEvents
+        events(recordedEvents)
     }
 
-    /// The given arrays of recorded events, concatenated.
-    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]...) -> [Recorded<Event<T>>]
+    /// The given array of recorded events, unchanged: `Recorded.events([.next(210, 2), .completed(250)])`.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>]
     where Value == Event<T> {
-        recordedEvents.flatMap { $0 }
+        recordedEvents
     }
 }

@@ -10,6 +10,11 @@
 /// let taskEvents = EventBus<TaskEvent>()
 /// taskEvents.send(.added(task))
 /// ```
+///
+/// A reactor that merges the bus in `transform(mutation:)` receives the events sent once its
+/// state stream is built: from ``AppShell/make(_:)`` or ``AppShell/keep(_:)`` when an
+/// ``AppShell`` keeps it, otherwise from the first read of its `state` or `action` (ReactorKit
+/// builds the stream lazily). Events sent before that are not seen by it.
 public final class EventBus<Event>: Observable<Event>, @unchecked Sendable {
     // @unchecked Sendable: immutable; the subject is thread-safe
     private let subject = PublishSubject<Event>(queuingReentrantEvents: true)

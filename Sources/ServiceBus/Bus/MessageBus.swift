@@ -16,6 +16,11 @@
 ///
 /// currentUser.send(user)
 /// ```
+///
+/// A reactor that merges the bus in `transform(mutation:)` subscribes when its state stream is
+/// built — in ``AppShell/make(_:)`` or ``AppShell/keep(_:)`` when an ``AppShell`` keeps it,
+/// otherwise on the first read of its `state` or `action` (ReactorKit builds the stream
+/// lazily) — and then receives the latest message at once, and every later one.
 public final class MessageBus<Message>: Observable<Message>, @unchecked Sendable {
     // @unchecked Sendable: immutable; the subject is thread-safe
     private let subject: BehaviorSubject<Message>

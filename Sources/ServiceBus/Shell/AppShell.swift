@@ -15,6 +15,12 @@
 /// shell.tearDown()                        // every reactor released, every subscription disposed
 /// ```
 ///
+/// A reactor the shell keeps is live at once: ``make(_:)`` and ``keep(_:)`` build its state
+/// stream (as a first read of `state` would), so it follows the buses it merges in
+/// `transform(mutation:)` from that moment, and a message published right after `make` reaches
+/// its `currentState` before anything reads `state`. A reactor used without a shell keeps
+/// ReactorKit's lazy stream, built on the first read of `action` or `state`.
+///
 /// Tracing runs only while `events` has subscribers, so an idle shell costs nothing per
 /// action.
 public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
@@ -40,6 +46,9 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
     /// Creates a reactor with `make`, given the provider, and keeps it alive until it is
     /// released or the shell is torn down.
     ///
+    /// The reactor's state stream is built before `make(_:)` returns (see ``keep(_:)``): it
+    /// hears every bus message published from then on.
+    ///
     /// - Precondition: the shell is not torn down.
     @discardableResult
     public func make<R: Reactor>(_ make: (Provider) -> R) -> R {
@@ -50,6 +59,11 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
 
     /// Keeps `reactor` alive (and traced while `events` is observed) until it is released or
     /// the shell is torn down. Keeping it twice keeps it once.
+    ///
+    /// Its state stream is built now, if it was not yet (unless the reactor is stubbed): from
+    /// here on every message of the buses it merges in `transform(mutation:)` reaches its
+    /// `currentState`, whether or not anything subscribes to `state`. (A `MessageBus` delivers
+    /// its latest message at once; an `EventBus` message sent before this call is not seen.)
     public func keep<R: Reactor>(_ reactor: R) {
         let id = ObjectIdentifier(reactor)
         let entry = LiveReactor(reactor)
@@ -62,6 +76,11 @@ public final class AppShell<Provider: AnyObject>: @unchecked Sendable {
                 entry.startTracing(into: subject)
                 subject.onNext(.added(reactorType: entry.typeName, reactorID: id))
             }
+        }
+        // Outside the lock: building the stream runs the reactor's transforms and may deliver
+        // a bus's latest message at once.
+        if !reactor.isStubEnabled {
+            _ = reactor.state
         }
     }
 

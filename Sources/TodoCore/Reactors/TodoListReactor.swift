@@ -1,17 +1,20 @@
 /// The list of todos a query selects (RxTodo's task list, extended): refresh, filters,
-/// search, sort, limit, toggling, deleting, moving, clearing the done ones, undo, edit mode; adding,
-/// editing several todos at once, annotating, starting and stopping.
+/// search, sort, limit, adding, toggling, deleting, moving, clearing the done ones, undo, edit
+/// mode, changing several todos at once, annotating, starting and stopping.
 ///
 /// It follows the todo service's bus, so the list stays right whoever changes the todos —
 /// this reactor, another one, or another process (through the store watcher's `reloaded`).
 /// Destructive actions not yet confirmed ask the alert service first. Every service error
-/// becomes ``State/error``; what an action did becomes ``State/outcome``.
+/// becomes ``State/error``; what an action did becomes ``State/outcome`` (the todo an
+/// ``Action/create(_:)`` created, ``State/created``).
 ///
 /// ```swift
 /// let list = TodoListReactor(provider: provider, query: TodoQuery(status: .all))
 /// list.send(.refresh)
 /// list.send(.setDone(ids: [3], true))
 /// list.currentState.outcome   // .completed(…)
+/// list.send(.create(TodoDraft(title: "Buy milk", due: .today, tags: ["shop"])))
+/// list.currentState.created   // the new todo, also in `todos` when the query selects it
 /// ```
 public final class TodoListReactor: Reactor {
     /// What a front end asks the list to do.
@@ -20,6 +23,12 @@ public final class TodoListReactor: Reactor {
         case refresh
         /// Change the query (filters, search, sort, limit) and fetch.
         case setQuery(TodoQuery)
+        /// Create a todo (at the end of the manual order) from a title and fields: the front end
+        /// needs no form (`todo add`, or `todo log` with a draft created done). The new todo
+        /// becomes ``State/created`` and the outcome ``TodoListOutcome/created(_:)``; the list
+        /// shows it, through the bus, when its query selects it; a draft the service refuses (a blank title, an
+        /// unknown dependency) becomes ``State/error``.
+        case create(TodoDraft)
         /// Mark a todo done if it is pending, pending if it is done.
         case toggleDone(id: Int)
         /// Mark todos done (`true`) or not done.
@@ -37,8 +46,6 @@ public final class TodoListReactor: Reactor {
         case importTodos([ImportedTodo])
         /// Enter or leave edit mode (where a front end offers reordering and deleting).
         case setEditing(Bool)
-        /// Add a todo (`todo add`, or `todo log` with a draft created done).
-        case create(TodoDraft)
         /// Change the same fields of several todos, all or none, in one change.
         case update(ids: [Int], TodoPatch)
         /// Add an annotation to todos, all or none, in one change.
@@ -66,6 +73,8 @@ public final class TodoListReactor: Reactor {
         case setEditing(Bool)
         /// Records what the last action did.
         case setOutcome(TodoListOutcome)
+        /// Records the todo ``Action/create(_:)`` created.
+        case setCreated(Todo)
         /// Records the error the last action ended with.
         case setError(TodoError)
     }
@@ -89,6 +98,9 @@ public final class TodoListReactor: Reactor {
         public var today: CalendarDay
         /// What the latest action did.
         @Pulse public var outcome: TodoListOutcome?
+        /// The todo the latest ``Action/create(_:)`` created, as stored (its id, its uuid, its
+        /// due day resolved): a pulse, as ``outcome`` is, so that adding twice is seen twice.
+        @Pulse public var created: Todo?
         /// The latest error.
         @Pulse public var error: TodoError?
 
@@ -173,6 +185,8 @@ public final class TodoListReactor: Reactor {
             return fetch(currentState.query)
         case .setQuery(let query):
             return .concat(.just(.setQuery(query)), fetch(query))
+        case .create(let draft):
+            return service.create(draft).map { .setCreated($0) }.catchAsError()
         case .toggleDone(let id):
             let known = currentState.todos.first { $0.id == id }
             let todo = known.map { Observable.just($0) } ?? service.todo(id: id)
@@ -220,8 +234,6 @@ public final class TodoListReactor: Reactor {
             return service.importTodos(todos).map { .setOutcome(.imported($0)) }.catchAsError()
         case .setEditing(let editing):
             return .just(.setEditing(editing))
-        case .create(let draft):
-            return service.create(draft).map { .setOutcome(.created($0)) }.catchAsError()
         case .update(let ids, let patch):
             return service.update(ids: ids, patch).map { .setOutcome(.updated($0)) }.catchAsError()
         case .annotate(let ids, let text):
@@ -238,22 +250,20 @@ public final class TodoListReactor: Reactor {
 
     /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        mutation.merge(
-            provider.todoService.events, for: self,
-            mutations: { reactor, event in
-                let state = reactor.currentState
-                guard state.isLoaded else { return .empty() }
-                // A reload, or any change to a limited list (which may bring in a todo the limit
-                // left out, and changes what it left out), to a filtered one (whose terms may be
-                // about other todos: is:blocked) or one sorted by urgency (which other todos
-                // change): fetch.
-                if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
-                    || state.query.sort == .urgency
-                {
-                    return reactor.fetch(state.query, showingProgress: false)
-                }
-                return .just(.apply(event))
-            })
+        mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, event in
+            let state = reactor.currentState
+            guard state.isLoaded else { return .empty() }
+            // A reload, or any change to a limited list (which may bring in a todo the limit
+            // left out, and changes what it left out), to a filtered one (whose terms may be
+            // about other todos: is:blocked) or one sorted by urgency (which other todos
+            // change): fetch.
+            if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
+                || state.query.sort == .urgency
+            {
+                return reactor.fetch(state.query, showingProgress: false)
+            }
+            return .just(.apply(event))
+        }
     }
 
     /// Applies a mutation to the state.
@@ -275,6 +285,9 @@ public final class TodoListReactor: Reactor {
             state.isEditing = editing
         case .setOutcome(let outcome):
             state.outcome = outcome
+        case .setCreated(let todo):
+            state.created = todo
+            state.outcome = .created(todo)
         case .setError(let error):
             state.error = error
         }

@@ -77,21 +77,19 @@ public final class TodoRowReactor: Reactor {
 
     /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        mutation.merge(
-            provider.todoService.events, for: self,
-            mutations: { reactor, event in
-                let id = reactor.currentState.id
-                if event == .reloaded {
-                    return reactor.provider.todoService.todo(id: id).map(Mutation.setTodo)
-                        .catch { error in
-                            TodoError(error) == .unknownTodos([id])
-                                ? .just(.setDeleted) : .just(.setError(TodoError(error)))
-                        }
-                }
-                if let todo = event.upserted.last(where: { $0.id == id }) { return .just(.setTodo(todo)) }
-                if event.removedIDs.contains(id) { return .just(.setDeleted) }
-                return .empty()
-            })
+        mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, event in
+            let id = reactor.currentState.id
+            if event == .reloaded {
+                return reactor.provider.todoService.todo(id: id).map(Mutation.setTodo)
+                    .catch { error in
+                        TodoError(error) == .unknownTodos([id])
+                            ? .just(.setDeleted) : .just(.setError(TodoError(error)))
+                    }
+            }
+            if let todo = event.upserted.last(where: { $0.id == id }) { return .just(.setTodo(todo)) }
+            if event.removedIDs.contains(id) { return .just(.setDeleted) }
+            return .empty()
+        }
     }
 
     /// Applies a mutation to the state.

@@ -49,11 +49,9 @@ public final class TodoStatsReactor: Reactor {
     /// Merges the todo service's bus into the mutations, so that every change reaches this reactor.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
         // Any change may move a count: count again once counted at all.
-        mutation.merge(
-            provider.todoService.events, for: self,
-            mutations: { reactor, _ in
-                reactor.currentState.stats == nil ? .empty() : reactor.count()
-            })
+        mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, _ in
+            reactor.currentState.stats == nil ? .empty() : reactor.count()
+        }
     }
 
     /// Applies a mutation to the state.

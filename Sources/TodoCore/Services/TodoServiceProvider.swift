@@ -1,5 +1,8 @@
 /// The services every TodoCore reactor receives (the ServiceProvider convention).
 ///
+/// An app with services of its own refines it with its own protocol, and its provider
+/// subclasses ``TodoServiceProvider`` (see there).
+///
 /// ```swift
 /// final class TodoListReactor: Reactor {
 ///     init(provider: TodoServiceProviderType) { … provider.todoService.fetch(query) … }
@@ -18,15 +21,37 @@ public protocol TodoServiceProviderType: AnyObject {
     var uuids: UUIDSource { get }
 }
 
-/// The app's provider: creates each service once, on first use; tests replace any service
-/// through its slot.
+/// The app's provider: creates each of TodoCore's services once, on first use; tests replace
+/// any service through its slot.
 ///
 /// ```swift
 /// let provider = TodoServiceProvider(
-///     storage: JSONFileTodoStorage(path: path), alertService: TerminalAlertService())
-/// provider.todoSlot.replace(with: FakeTodoService())   // in a test
+///     storage: JSONFileTodoStorage(path: path),
+///     alertService: alerts)   // the front end's own AlertServiceType: a prompt, a dialog
+/// provider.todoSlot.replace(with: FakeTodoService())   // in a test: a fake of the tests' own
 /// ```
-public final class TodoServiceProvider: TodoServiceProviderType, @unchecked Sendable {
+///
+/// An app with services of its own subclasses it: its provider then has TodoCore's five
+/// services and the initializer as they are, adds its own slots next to them, and goes
+/// wherever TodoCore's provider goes (TodoCore's reactors, ``TodoStoreWatcher``, an
+/// `AppShell`). Its own protocol refines ``TodoServiceProviderType``, so its services and
+/// reactors reach TodoCore's services through it too:
+///
+/// ```swift
+/// protocol AppServiceProviderType: TodoServiceProviderType {
+///     var reminderService: ReminderServiceType { get }
+/// }
+///
+/// final class AppServiceProvider: TodoServiceProvider, AppServiceProviderType, @unchecked Sendable {
+///     // @unchecked Sendable: as TodoServiceProvider, immutable but for the thread-safe slots
+///     let reminderSlot = ServiceSlot<ReminderServiceType>()
+///     var reminderService: ReminderServiceType { reminderSlot { ReminderService(provider: self) } }
+/// }
+/// ```
+///
+/// A subclass adds services; it cannot replace TodoCore's (their members are not `open`): a
+/// test does that through the slots, as with this class.
+open class TodoServiceProvider: TodoServiceProviderType, @unchecked Sendable {
     // @unchecked Sendable: immutable but for the slots, which are thread-safe
     /// The todo service's slot.
     public let todoSlot = ServiceSlot<TodoServiceType>()

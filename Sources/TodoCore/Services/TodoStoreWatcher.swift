@@ -12,6 +12,27 @@ import Dispatch
 /// // … reactors following the bus refresh themselves on `.reloaded` …
 /// watcher.stop()
 /// ```
+///
+/// ## Threads
+///
+/// A change from another process is handled on the thread that looks: ``check()`` reads the
+/// store and publishes `reloaded` on the calling thread, and every reactor following the bus
+/// fetches, reduces and delivers its new state to its subscribers there, before `check()`
+/// returns (unless another thread is delivering a message of the same bus at that moment: that
+/// thread then delivers `reloaded` too, right after). After ``start()``, the thread that looks
+/// is the watcher's `queue` — a serial queue of its own unless one is given — so state
+/// subscribers are called there, while the front end's thread may be sending actions (each
+/// reactor still reduces one mutation at a time; a reactor's `scheduler` applies to its
+/// actions, not to bus messages).
+///
+/// A view that renders on one thread has three ways to stay there:
+/// - `queue: .main`, where the main queue runs (a GUI's run loop, `dispatchMain()`, an `async`
+///   `main`): the looking, the fetches and the new states all happen on the main queue;
+/// - the default queue, and the view's subscriptions made with `observe(on:)` its own serial
+///   scheduler (`MainScheduler.instance` where the main queue runs): reactors change on the
+///   watcher's queue, the view renders on its thread;
+/// - no `start()`: a front end with an event loop of its own calls ``check()`` on each wake,
+///   on its thread (`todo ui` does, between keys).
 public final class TodoStoreWatcher: @unchecked Sendable {
     // @unchecked Sendable: `timer` is guarded by mutex; the rest is immutable
     /// How often the store is looked at.
@@ -27,7 +48,8 @@ public final class TodoStoreWatcher: @unchecked Sendable {
     ///   - provider: The provider whose storage is watched and whose todo service's `events`
     ///     carry `reloaded`; held unowned (the provider must outlive the watcher).
     ///   - interval: How often to look (250 ms by default: changes appear within a second).
-    ///   - queue: Where the check runs and `reloaded` is published from.
+    ///   - queue: Where the timer's checks run, and so where `reloaded` is published and the
+    ///     reactors following the bus handle it; `.main` to have it all on the main queue.
     public init(
         provider: TodoServiceProviderType, interval: DispatchTimeInterval = .milliseconds(250),
         queue: DispatchQueue = DispatchQueue(label: "todo.store-watcher")
@@ -41,7 +63,8 @@ public final class TodoStoreWatcher: @unchecked Sendable {
         timer?.cancel()
     }
 
-    /// Starts looking (again); does nothing when started.
+    /// Starts looking (again), every ``interval`` on the watcher's queue; does nothing when
+    /// started.
     public func start() {
         mutex.withLock {
             guard timer == nil else { return }
@@ -65,6 +88,10 @@ public final class TodoStoreWatcher: @unchecked Sendable {
 
     /// Looks once, now, on the calling thread: publishes `reloaded` if the store changed
     /// outside this process. Returns whether it did.
+    ///
+    /// When it returns `true`, the reactors following the bus have handled `reloaded` (unless
+    /// another thread was delivering a message of the bus at that moment: see Threads, above),
+    /// so a front end that calls it from its own loop renders their `currentState` next.
     @discardableResult
     public func check() -> Bool {
         var changed = false

@@ -282,8 +282,8 @@ enum Snapshot {
             let bytes = todos[index].uuid.uuid
             let high = withUnsafeBytes(of: bytes) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) }
             let low = withUnsafeBytes(of: bytes) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
-            var slot = Int(truncatingIfNeeded: ((high ^ (low &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 32)
-                & mask
+            let mixed = (high ^ (low &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+            var slot = Int(truncatingIfNeeded: mixed >> 32) & mask
             while slots[slot] >= 0 {
                 if keys[slot] == (high, low) { return (Int(slots[slot]), index) }
                 slot = (slot + 1) & mask

@@ -53,6 +53,34 @@ private struct NeverEqual: Equatable {
     static func == (lhs: NeverEqual, rhs: NeverEqual) -> Bool { false }
 }
 
+/// A state of 14 fields, as a real screen's: a one-field change must not print all of them.
+private struct ScreenState {
+    struct Filter {
+        var query = ""
+        var tag: String?
+        var showDone = false
+    }
+    var title = "Inbox"
+    var isLoading = false
+    var isRefreshing = false
+    var filter = Filter()
+    var items = ["milk", "eggs", "bread", "tea"]
+    var selection: Int?
+    var page = 1
+    var pageCount = 3
+    var error: String?
+    var alert: String?
+    var sort = "due"
+    var lastSync = 0
+    var counts = ["open": 4, "done": 2]
+    var tags: Set<String> = ["home", "shop"]
+}
+
+private enum Mutation {
+    case setItems([String])
+    case setUser(name: String, age: Int)
+}
+
 @Suite struct DiffTests {
     private let profile = Profile(
         name: "Ann", address: Address(city: "Oslo", zip: 150), tags: ["a", "b"], nickname: nil)
@@ -92,14 +120,15 @@ private struct NeverEqual: Equatable {
         #expect(
             diff(profile, named) == """
                   Profile(
-                    name: "Ann"
-                    address: Address(city: "Oslo", zip: 150)
-                    tags: ["a", "b"]
+                    … (3 unchanged)
                 −   nickname: nil
                 +   nickname: "annie"
                   )
                 """)
         #expect(diff(Int?.none, 3) == "\u{2212} nil\n+ 3")
+        let home: Address? = Address(city: "Oslo", zip: 150)
+        let moved: Address? = Address(city: "Bergen", zip: 150)
+        #expect(diff(home, moved) == "  Address(\n\u{2212}   city: \"Oslo\"\n+   city: \"Bergen\"\n    zip: 150\n  )")
     }
 
     @Test func enumsCompareTheirAssociatedValues() {
@@ -112,19 +141,26 @@ private struct NeverEqual: Equatable {
                   )
                 """)
         #expect(diff(Payment.cash, .voucher(5)) == "\u{2212} .cash\n+ .voucher(5)")
-        #expect(diff(Payment.voucher(4), .voucher(5)) == "  .voucher(\n\u{2212}   4\n+   5\n  )")
+        #expect(diff(Payment.voucher(4), .voucher(5)) == "\u{2212} .voucher(4)\n+ .voucher(5)")
     }
 
     @Test func arraysShowInsertedRemovedAndChangedElements() {
         #expect(
-            diff(["a", "b", "c"], ["a", "x", "b"]) == "  [\n    \"a\"\n+   \"x\"\n    \"b\"\n\u{2212}   \"c\"\n  ]")
+            diff(["a", "b", "c"], ["a", "x", "b"]) == """
+                  [
+                    [0]: "a"
+                +   [1]: "x"
+                    [2]: "b"
+                −   [2]: "c"
+                  ]
+                """)
         let before = [Address(city: "Oslo", zip: 1), Address(city: "Rome", zip: 2)]
         let after = [Address(city: "Oslo", zip: 1), Address(city: "Rome", zip: 3)]
         #expect(
             diff(before, after) == """
                   [
-                    Address(city: "Oslo", zip: 1)
-                    Address(
+                    [0]: Address(city: "Oslo", zip: 1)
+                    [1]: Address(
                       city: "Rome"
                 −     zip: 2
                 +     zip: 3
@@ -141,11 +177,125 @@ private struct NeverEqual: Equatable {
             diff(before, after) == """
                   [
                     … (10 unchanged)
-                −   11
-                +   0
+                −   [10]: 11
+                +   [10]: 0
                     … (9 unchanged)
                   ]
                 """)
+    }
+
+    @Test func aOneFieldChangeInAFourteenFieldStateShowsOnlyItsPath() {
+        let before = ScreenState()
+        var after = before
+        after.filter.query = "milk"
+        #expect(
+            diff(before, after) == """
+                  ScreenState(
+                    … (3 unchanged)
+                    filter: Filter(
+                −     query: ""
+                +     query: "milk"
+                      tag: nil
+                      showDone: false
+                    )
+                    … (10 unchanged)
+                  )
+                """)
+        after = before
+        after.title = "Today"
+        after.lastSync = 42
+        #expect(
+            diff(before, after) == """
+                  ScreenState(
+                −   title: "Inbox"
+                +   title: "Today"
+                    … (10 unchanged)
+                −   lastSync: 0
+                +   lastSync: 42
+                    counts: ["done": 2, "open": 4]
+                    tags: Set(["home", "shop"])
+                  )
+                """)
+    }
+
+    @Test func changedElementsShowTheirIndicesAmongCollapsedOnes() {
+        var after = ScreenState()
+        after.items[2] = "rye bread"
+        after.items.append("jam")
+        #expect(
+            diff(ScreenState(), after) == """
+                  ScreenState(
+                    … (4 unchanged)
+                    items: [
+                      [0]: "milk"
+                      [1]: "eggs"
+                −     [2]: "bread"
+                +     [2]: "rye bread"
+                      [3]: "tea"
+                +     [4]: "jam"
+                    ]
+                    … (9 unchanged)
+                  )
+                """)
+    }
+
+    @Test func dictionariesSetsAndOptionalsInAState() {
+        var after = ScreenState()
+        after.counts["done"] = 3
+        after.tags.insert("work")
+        after.selection = 2
+        #expect(
+            diff(ScreenState(), after) == """
+                  ScreenState(
+                    … (5 unchanged)
+                −   selection: nil
+                +   selection: 2
+                    … (6 unchanged)
+                    counts: [
+                −     "done": 2
+                +     "done": 3
+                      "open": 4
+                    ]
+                    tags: Set([
+                      "home"
+                      "shop"
+                +     "work"
+                    ])
+                  )
+                """)
+    }
+
+    @Test func enumCasesWithACollectionOpenBothAtOnce() {
+        #expect(
+            diff(Mutation.setItems(["a", "b", "c"]), .setItems(["a", "b", "c", "d"])) == """
+                  .setItems([
+                    … (3 unchanged)
+                +   [3]: "d"
+                  ])
+                """)
+        #expect(
+            diff(Mutation.setUser(name: "Ann", age: 3), .setUser(name: "Ann", age: 4)) == """
+                  .setUser(
+                    name: "Ann"
+                −   age: 3
+                +   age: 4
+                  )
+                """)
+        #expect(
+            diff(Mutation.setItems([]), .setUser(name: "Ann", age: 4)) == """
+                \u{2212} .setItems([])
+                + .setUser(name: "Ann", age: 4)
+                """)
+    }
+
+    @Test func aLongUnchangedNeighbourIsShownCollapsed() {
+        struct Pair {
+            var long = (1...20).map { "item \($0)" }
+            var count = 0
+        }
+        var after = Pair()
+        after.count = 1
+        #expect(diff(Pair(), after) == "  Pair(\n    long: […]\n\u{2212}   count: 0\n+   count: 1\n  )")
     }
 
     @Test func dictionariesAreSortedByKeyAndMatchedByKey() {

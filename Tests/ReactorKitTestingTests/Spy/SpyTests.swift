@@ -3,6 +3,8 @@ import ReactorKit
 @_spi(Testing) import ReactorKitTesting
 import Testing
 
+@testable import ReactorKitTesting
+
 private struct ServiceDown: Error, Equatable {}
 
 @Suite struct SpyTests {
@@ -57,6 +59,49 @@ private struct ServiceDown: Error, Equatable {}
                 == "unexpected call to refresh(): nothing is stubbed for it")
     }
 
+    @Test func aSpyIsNamedAfterItsPropertyWithoutRepeatingIt() {
+        let service = NamedFakeService()
+        let failures = withCapturedFailures {
+            _ = try? service.fetchTasks(3)
+            _ = try? service.fetchSpy(4)
+            _ = try? service.wrappedRefresh()
+        }
+        #expect(service.fetchTasks.name == "fetchTasks")
+        #expect(service.fetchSpy.name == "fetch")
+        #expect(
+            failures.map { $0.message.split(separator: "\n").map(String.init) } == [
+                [
+                    "Unexpected call to fetchTasks(3) (call #1): nothing is stubbed for it.",
+                    "Stub it with `fetchTasks.returns(…)`, `.returnsOnce(…)`, `.fails(with:)` or `.answers { … }`, "
+                        + "or find out why the code under test called it.",
+                ],
+                [
+                    "Unexpected call to fetch(4) (call #1): nothing is stubbed for it.",
+                    "Stub it with `fetchSpy.returns(…)`, `.returnsOnce(…)`, `.fails(with:)` or `.answers { … }`, "
+                        + "or find out why the code under test called it.",
+                ],
+                [
+                    "Unexpected call to wrappedRefresh() (call #1): nothing is stubbed for it.",
+                    "Stub it with `wrappedRefresh.returns(…)`, `.returnsOnce(…)`, `.fails(with:)` or `.answers { … }`, "
+                        + "or find out why the code under test called it.",
+                ],
+            ])
+        let local = Spy<Int, Int>()
+        #expect(local.name == "local")
+        #expect(service.assigned.name == "assigned")
+    }
+
+    @Test func declarationsAreReadUpToTheInitializerCall() {
+        #expect(DeclaredName.name(beforeCallIn: "    let fetchSpy = Spy<Int, [Todo]>") == "fetchSpy")
+        #expect(DeclaredName.name(beforeCallIn: "    private let fetch: Spy<Int, [Int: String]> = Spy") == "fetch")
+        #expect(DeclaredName.name(beforeCallIn: "        self.update = Spy<(id: Int, done: Bool), Todo>") == "update")
+        #expect(DeclaredName.name(beforeCallIn: "    static let `default` = Spy<Void, Void>") == "default")
+        #expect(DeclaredName.name(beforeCallIn: "    lazy var load: Spy<(Int) -> Int, Void> = Spy") == "load")
+        #expect(DeclaredName.name(beforeCallIn: "    let service = FakeService(fetch: Spy<Int, Int>") == nil)
+        #expect(DeclaredName.name(beforeCallIn: "    return Spy<Int, Int>") == nil)
+        #expect(DeclaredName.name(beforeCallIn: "    spies[0] = Spy<Int, Int>") == nil)
+    }
+
     @Test func queuedResultsRunOutIntoUnexpectedCalls() {
         let failures = withCapturedFailures {
             let refresh = Spy<Void, Int>("refresh")
@@ -82,7 +127,10 @@ private struct ServiceDown: Error, Equatable {}
         }
         #expect(
             failures.map(\.message) == [
-                "count(\"x\") is stubbed to throw ServiceDown(), but its caller cannot throw; stub a result instead."
+                """
+                count("x") is stubbed to throw ServiceDown(), but its caller cannot throw; stub a result instead \
+                (`count.returns(…)`).
+                """
             ])
     }
 
@@ -100,9 +148,9 @@ private struct ServiceDown: Error, Equatable {}
                 The calls to delete differ from the expected ones: (− expected, + actual)
 
                   [
-                    1
-                −   2
-                    3
+                    [0]: 1
+                −   [1]: 2
+                    [1]: 3
                   ]
                 """
             ])
@@ -152,6 +200,19 @@ private struct ServiceDown: Error, Equatable {}
                 """
             ])
         #expect(service.fetchTitles.callCount == 2)
+    }
+}
+
+/// Spies declared the ways fakes declare them.
+private final class NamedFakeService: Sendable {
+    let fetchTasks = Spy<Int, [String]>()
+    let fetchSpy = Spy<Int, [String]>("fetch")
+    let assigned: Spy<Int, Int>
+    let wrappedRefresh: Spy<Void, Void> =
+        Spy()
+
+    init() {
+        assigned = Spy()
     }
 }
 

@@ -44,9 +44,9 @@ import XCTest
                 after sorting: Values differ: (− expected, + actual)
 
                   [
-                    1
-                −   2
-                    3
+                    [0]: 1
+                −   [1]: 2
+                    [1]: 3
                   ]
                 """
             ])

@@ -135,8 +135,8 @@ final class Editor: Reactor {
                 (− expected, + published)
 
                   [
-                    .saved("draft")
-                +   .saved("draft")
+                    [0]: .saved("draft")
+                +   [1]: .saved("draft")
                   ]
                 """
             ])
@@ -157,8 +157,8 @@ final class Editor: Reactor {
                 The messages published on notices differ from the expected ones: (− expected, + published)
 
                   [
-                    .saved("draft")
-                −   .discarded
+                    [0]: .saved("draft")
+                −   [1]: .discarded
                   ]
 
                 1 message arrived within 10 ms.
@@ -210,7 +210,7 @@ final class Editor: Reactor {
                 The messages published on notices differ from the expected ones: (− expected, + published)
 
                   [
-                −   .saved("draft")
+                −   [0]: .saved("draft")
                   ]
 
                 0 messages arrived. The test scheduler is at 0 and moves only when the test moves it: call \

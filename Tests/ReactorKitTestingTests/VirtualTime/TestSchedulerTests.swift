@@ -196,7 +196,7 @@ private struct SampleError: Error, CustomStringConvertible {
                 != .error(5, SampleError(description: "bang")))
         #expect(a.debugDescription == "next(1) @ 10")
         #expect(Recorded.events(.next(1, 1), .completed(2)) == [.next(1, 1), .completed(2)])
-        #expect(Recorded.events([.next(1, 1)], [.completed(2)]) == [.next(1, 1), .completed(2, Int.self)])
+        #expect(Recorded.events([.next(1, 1), .completed(2)]) == [.next(1, 1), .completed(2, Int.self)])
         #expect(Subscription(200, 300).debugDescription == "(200 : 300)")
         #expect(Subscription(200).debugDescription == "(200 : Infinity)")
         #expect(Subscription(200).unsubscribe == Int.max)

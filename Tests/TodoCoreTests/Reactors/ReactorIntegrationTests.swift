@@ -36,6 +36,28 @@ import Testing
         stats.finish()
     }
 
+    @Test func addingFromTheListReachesItAndTheStats() throws {
+        let list = ReactorTestStore(TodoListReactor(provider: provider))
+        let stats = ReactorTestStore(TodoStatsReactor(provider: provider))
+        list.send(.refresh) { $0.isLoaded = true }
+        stats.send(.refresh) { $0.stats = TodoStats() }
+        let events = list.track(provider.todoService.events, name: "todoService.events")
+        let expected = Todo(
+            id: 1, uuid: uuid(1), title: "Buy milk", due: day("2030-01-09"), tags: ["shop"], createdAt: monday,
+            position: 1024)
+        list.send(.create(TodoDraft(title: " Buy milk ", due: .daysFromToday(2), tags: ["+shop"]))) {
+            $0.todos = [expected]  // the bus, during the send
+            $0.created = expected
+            $0.outcome = .created(expected)
+        }
+        list.expectPublished([.created([expected])], on: events)
+        let counted = TodoStats(pending: 1, tags: ["shop": TodoStats.TagCount(pending: 1)])
+        stats.receive(.setStats(counted)) { $0.stats = counted }
+        list.send(.create(TodoDraft(title: ""))) { $0.error = .blankTitle }
+        list.finish()
+        stats.finish()
+    }
+
     @Test func completingARecurringTodoPublishesItAndItsNextOccurrence() throws {
         var draft = TodoDraft(title: "Water plants", due: .today)
         draft.recurrence = .weekly

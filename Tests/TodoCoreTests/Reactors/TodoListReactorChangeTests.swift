@@ -21,7 +21,10 @@ import Testing
         var draft = TodoDraft(title: "Called Bob", isDone: true)
         draft.project = "Work"
         service.createSpy.returns(milk)
-        store.send(.create(draft)) { $0.outcome = .created(self.milk) }
+        store.send(.create(draft)) {
+            $0.created = self.milk
+            $0.outcome = .created(self.milk)
+        }
         #expect(service.createSpy.calls == [draft])
         store.finish()
     }

@@ -126,6 +126,45 @@ import Testing
         store.finish()
     }
 
+    @Test func creatingATodoRecordsItAndTheBusAddsItToTheList() {
+        let store = loadedStore([milk, bread])
+        let draft = TodoDraft(title: "Buy eggs", priority: .high, due: .today, tags: ["shop"])
+        let eggs = sample(4, "Buy eggs", priority: .high, due: "2030-01-07", tags: ["shop"])
+        service.createSpy.returns(eggs)
+        store.send(.create(draft)) {
+            $0.created = eggs
+            $0.outcome = .created(eggs)
+        }
+        #expect(service.createSpy.calls == [draft])
+        service.events.send(.created([eggs]))  // what the real service publishes
+        store.receive(.apply(.created([eggs]))) { $0.todos = [self.milk, self.bread, eggs] }
+        store.finish()
+    }
+
+    @Test func creatingTheSameTitleTwiceIsSeenTwice() {
+        let store = ReactorTestStore(TodoListReactor(provider: provider))
+        service.createSpy.returns(milk)
+        store.send(.create(TodoDraft(title: "Buy milk"))) {
+            $0.created = self.milk
+            $0.outcome = .created(self.milk)
+        }
+        store.send(.create(TodoDraft(title: "Buy milk"))) {
+            $0.created = self.milk
+            $0.outcome = .created(self.milk)
+        }
+        #expect(store.state.$created.valueUpdatedCount == 2)
+        store.finish()
+    }
+
+    @Test func aRefusedDraftBecomesTheError() {
+        let store = loadedStore([milk])
+        service.createSpy.fails(with: TodoError.blankTitle)
+        store.send(.create(TodoDraft(title: "  "))) { $0.error = .blankTitle }
+        service.createSpy.fails(with: TodoError.unknownTodos([9]))
+        store.send(.create(TodoDraft(title: "Buy jam", depends: [9]))) { $0.error = .unknownTodos([9]) }
+        store.finish()
+    }
+
     @Test func togglingAPendingTodoCompletesIt() {
         let store = loadedStore([milk])
         var finished = milk

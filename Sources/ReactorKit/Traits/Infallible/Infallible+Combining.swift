@@ -1,5 +1,6 @@
 // `combineLatest` and `zip` for ``Infallible``, as RxSwift's `Infallible+CombineLatest` and
-// `Infallible+Zip` files: 2 to 8 sources with a result selector, and collections.
+// `Infallible+Zip` files: 2 to 8 sources with a result selector, `combineLatest` of 2 to 8
+// sources into tuples, and collections.
 
 extension Infallible {
     /// Combines the latest elements of 2 infallible sequences with `resultSelector` whenever
@@ -105,6 +106,90 @@ extension Infallible {
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
                 resultSelector: resultSelector))
+    }
+}
+
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 2 infallible sequences into tuples whenever either
+    /// sends one, once both have.
+    ///
+    /// The overloads for 3 to 8 sources behave the same way.
+    ///
+    /// ```swift
+    /// let form = Infallible.combineLatest(title, isDone)  // Infallible<(String, Bool)>
+    /// ```
+    public static func combineLatest<O1: InfallibleType, O2: InfallibleType>(
+        _ source1: O1, _ source2: O2
+    ) -> Infallible<(O1.Element, O2.Element)> {
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
+    }
+
+    /// Combines the latest elements of 3 infallible sequences into tuples.
+    public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType>(
+        _ source1: O1, _ source2: O2, _ source3: O3
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element)> {
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    }
+
+    /// Combines the latest elements of 4 infallible sequences into tuples.
+    public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
+    }
+
+    /// Combines the latest elements of 5 infallible sequences into tuples.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable()))
+    }
+
+    /// Combines the latest elements of 6 infallible sequences into tuples.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
+        O6: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()))
+    }
+
+    /// Combines the latest elements of 7 infallible sequences into tuples.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
+        O6: InfallibleType, O7: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()))
+    }
+
+    /// Combines the latest elements of 8 infallible sequences into tuples.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
+        O6: InfallibleType, O7: InfallibleType, O8: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()))
     }
 }
 
