@@ -58,6 +58,7 @@ extension ExportCommand: TodoSubcommand {
         case .json: bytes = TodoJSONFormat.export(state.todos, context: context.todoContext)
         case .todotxt:
             bytes = Array(TodoTxtFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset).utf8)
+        case .taskwarrior: bytes = TaskwarriorFormat.export(state.todos, context: context.todoContext)
         }
         guard let outputPath = output else {
             context.output.out(String(decoding: bytes, as: UTF8.self))
@@ -80,5 +81,5 @@ extension ExportCommand: TodoSubcommand {
 
 /// The formats `todo export` writes.
 enum ExportFormat: String, CaseIterable, Equatable {
-    case json, todotxt
+    case json, todotxt, taskwarrior
 }

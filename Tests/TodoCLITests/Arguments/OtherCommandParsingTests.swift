@@ -41,15 +41,17 @@ import TodoCore
     }
 
     @Test func exportRefusesOtherFormatsAndEmptyPaths() {
-        let error = usageError("export", "--format", "taskwarrior")
-        #expect(error?.message == "'taskwarrior' is not a valid value for '--format <format>'; use json or todotxt")
+        #expect(command("export", "-f", "taskwarrior") == ExportCommand(format: .taskwarrior, output: nil))
+        let error = usageError("export", "--format", "csv")
+        #expect(
+            error?.message == "'csv' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior")
         #expect(error?.command == "export")
         #expect(
             errorMessage("export", "-f", "jsno")
-                == "'jsno' is not a valid value for '--format <format>'; use json or todotxt. Did you mean 'json'?")
+                == "'jsno' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?")
         #expect(
             errorMessage("export", "-f", "JSON")
-                == "'JSON' is not a valid value for '--format <format>'; use json or todotxt. Did you mean 'json'?")
+                == "'JSON' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?")
         #expect(errorMessage("export", "--output") == "missing value for '--output <file>'")
         #expect(errorMessage("export", "--output", "") == "the file path for '--output <file>' is empty")
         // Export takes a filter (issue 18); a word that looks like a file is taken for one.

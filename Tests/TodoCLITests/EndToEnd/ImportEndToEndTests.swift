@@ -68,7 +68,7 @@ import Testing
         await todo.run(["add", "Water plants", "--due", "2030-01-08", "--repeat", "weekly"])
         await todo.run(["add", "Pay rent"])
         await todo.run("done 3")
-        for format in ["todotxt", "json"] {
+        for format in ["todotxt", "json", "taskwarrior"] {
             let path = todo.folder + "/export." + format
             #expect(await todo.run(["export", "--format", format, "--output", path]).status == 0)
             let again = await todo.run(["import", path], environment: Self.wide)
