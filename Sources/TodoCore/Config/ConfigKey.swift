@@ -119,7 +119,8 @@ enum ConfigKey: Hashable, Sendable {
             // A user coefficient with a name that cannot be used is an error; any other name is unknown.
             let user = ["urgency.user.tag.", "urgency.user.project.", "urgency.user.keyword."]
             if user.contains(where: key.hasPrefix), key.hasSuffix(".coefficient") {
-                return .malformed(problem)
+                return .malformed(
+                    problem.fix.isEmpty ? ConfigProblem(problem.problem, fix: "give another name, or remove the line") : problem)
             }
             return .unknown(
                 message: text,

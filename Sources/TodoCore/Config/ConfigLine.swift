@@ -27,12 +27,14 @@ struct ConfigLine: Sendable {
 
     /// The lines of `text` (a final line break ends the last line rather than starting one).
     static func lines(of text: String) -> [ConfigLine] {
-        var body = Substring(text)
-        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }  // a byte order mark
-        var pieces = body.split(separator: "\n", omittingEmptySubsequences: false)
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }  // a byte order mark
+        // Split by scalars: "\r\n" is one Character, which a split at "\n" would not see.
+        var pieces = scalars.split(separator: "\n", omittingEmptySubsequences: false)
         if pieces.last?.isEmpty == true { pieces.removeLast() }
         return pieces.enumerated().map { index, piece in
-            ConfigLine(number: index + 1, text: piece, kind: kind(of: piece))
+            let line = Substring(piece)
+            return ConfigLine(number: index + 1, text: line, kind: kind(of: line))
         }
     }
 

@@ -378,12 +378,17 @@ public struct TodoConfig: Sendable {
         }
         var looping = Set<String>()
         for name in aliases.keys.sorted(by: { origin(of: "alias.\($0)").rank < origin(of: "alias.\($1)").rank }) {
-            guard !looping.contains(name), let loop = aliasLoop(from: name) else { continue }
+            guard !looping.contains(name), var loop = aliasLoop(from: name), looping.isDisjoint(with: loop) else {
+                continue
+            }
             looping.formUnion(loop)
+            // Told from the alias of the loop that comes first in the file.
+            let first = loop.indices.min { origin(of: "alias.\(loop[$0])").rank < origin(of: "alias.\(loop[$1])").rank }!
+            loop = Array(loop[first...] + loop[..<first])
             let steps = loop.map { "alias.\($0) starts with \(aliases[$0]![0])" }.joined(separator: ", ")
             errors.append(
                 TodoConfigError(
-                    file: path, origin: origin(of: "alias.\(name)"), key: "alias.\(name)",
+                    file: path, origin: origin(of: "alias.\(loop[0])"), key: "alias.\(loop[0])",
                     problem: "the aliases expand to each other in a loop (\(steps))",
                     fix: "make one of them start with a command"))
         }

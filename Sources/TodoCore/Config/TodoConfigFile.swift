@@ -130,10 +130,11 @@ public struct TodoConfigFile: Sendable {
         let old = try TodoConfig.read(target)
         let lines = ConfigLine.lines(of: old)
         var texts = lines.map { String($0.text) }
-        let crlf = texts.first?.hasSuffix("\r") ?? false
+        let crlf = texts.first?.unicodeScalars.last == "\r"
         edit(&texts, crlf)
-        var new = (old.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : "") + texts.joined(separator: crlf ? "\r\n" : "\n")
-        if !texts.isEmpty { new += crlf ? "\r\n" : "\n" }
+        // Each line keeps its "\r" (a CRLF file's lines end with one); a new line gets one in a CRLF file.
+        var new = (old.unicodeScalars.first == "\u{FEFF}" ? "\u{FEFF}" : "") + texts.joined(separator: "\n")
+        if !texts.isEmpty { new += "\n" }
         let after = TodoConfig(collecting: path, text: new, overrides: [], commands: commands, reports: reports)
         guard texts != lines.map({ String($0.text) }) else { return (false, after) }
         let before = TodoConfig(collecting: path, text: old, overrides: [], commands: commands, reports: reports)
