@@ -109,6 +109,7 @@ enum ConfigKey: Hashable, Sendable {
     }
 
     private static func classifyUrgency(_ key: String) -> Classification {
+        if UrgencyCoefficients.names.contains(key) { return .known(.urgency(key)) }
         var coefficients = UrgencyCoefficients.taskwarrior
         do {
             try coefficients.setCoefficient(named: key, to: 0)
@@ -120,7 +121,8 @@ enum ConfigKey: Hashable, Sendable {
             let user = ["urgency.user.tag.", "urgency.user.project.", "urgency.user.keyword."]
             if user.contains(where: key.hasPrefix), key.hasSuffix(".coefficient") {
                 return .malformed(
-                    problem.fix.isEmpty ? ConfigProblem(problem.problem, fix: "give another name, or remove the line") : problem)
+                    problem.fix.isEmpty
+                        ? ConfigProblem(problem.problem, fix: "give another name, or remove the line") : problem)
             }
             return .unknown(
                 message: text,
@@ -176,8 +178,13 @@ enum ConfigKey: Hashable, Sendable {
             try report.set(part, value)
             config.reports[name] = report
         case .urgency(let name):
+            // The number read here rather than by setCoefficient(named:text:), whose generic
+            // trimming costs a start-up a few hundred microseconds the first time.
+            guard let number = Double(value), number.isFinite else {
+                throw ConfigProblem("'\(value)' is not a number", fix: "give one such as 12 or -3.5")
+            }
             do {
-                try config.urgencyCoefficients.setCoefficient(named: name, text: value)
+                try config.urgencyCoefficients.setCoefficient(named: name, to: number)
             } catch {
                 throw ConfigValues.problem(error)
             }

@@ -1,15 +1,14 @@
 /// Readers of the kinds of value config keys take, each throwing the problem and the fix.
 enum ConfigValues {
-    /// The words Taskwarrior accepts for a yes, and for a no.
-    private static let yes: Set<String> = ["on", "yes", "true", "1"]
-    private static let no: Set<String> = ["off", "no", "false", "0"]
-
-    /// `on`/`off` (also `yes`/`no`, `true`/`false`, `1`/`0`), in any case.
+    /// `on`/`off` (also `yes`/`no`, `true`/`false`, `1`/`0`, as Taskwarrior takes them), in any case.
     static func boolean(_ value: String) throws(ConfigProblem) -> Bool {
-        let lowered = value.lowercased()
-        if yes.contains(lowered) { return true }
-        if no.contains(lowered) { return false }
-        throw ConfigProblem("'\(value)' is not on or off" + commentHint(value), fix: "use on or off (or yes or no)")
+        switch value.lowercased() {
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
+        default:
+            throw ConfigProblem(
+                "'\(value)' is not on or off" + commentHint(value), fix: "use on or off (or yes or no)")
+        }
     }
 
     /// One of `choices`, in any case.
@@ -55,7 +54,23 @@ enum ConfigValues {
     /// Whether `name` can name an alias, a context or a report: letters, digits, `_` and `-`,
     /// not starting with `-` and not only digits (which would read as an option or an id).
     static func isName(_ name: String) -> Bool {
-        !name.isEmpty && name.first != "-" && !name.allSatisfy(\.isNumber)
+        var digits = true
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+                UInt8(ascii: "-"):
+                digits = false
+            case 0x80...: return isNameSlowly(name)  // not ASCII: ask Unicode
+            default: return false
+            }
+        }
+        return !name.isEmpty && name.utf8.first != UInt8(ascii: "-") && !digits
+    }
+
+    /// ``isName(_:)`` for a name that is not all ASCII.
+    private static func isNameSlowly(_ name: String) -> Bool {
+        name.first != "-" && !name.allSatisfy(\.isNumber)
             && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
     }
 

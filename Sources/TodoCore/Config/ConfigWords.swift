@@ -45,7 +45,7 @@ enum ConfigWords {
             case "\\":
                 inWord = true
                 if let next = iterator.next() { word.append(next) }
-            case _ where character.isWhitespace:
+            case _ where character == " " || character == "\t" || (!character.isASCII && character.isWhitespace):
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false

@@ -41,8 +41,13 @@ public struct DateDisplayFormat: Sendable, Hashable, CustomStringConvertible {
         self.parts = parts
     }
 
-    /// The letters of a pattern.
-    static let letters: Set<Character> = ["Y", "y", "M", "m", "D", "d", "B", "b", "A", "a", "J", "j", "V", "v"]
+    /// Whether `character` is a letter of a pattern.
+    static func isLetter(_ character: Character) -> Bool {
+        switch character {
+        case "Y", "y", "M", "m", "D", "d", "B", "b", "A", "a", "J", "j", "V", "v": return true
+        default: return false
+        }
+    }
 
     /// Reads a pattern of letters (see the table above) and other characters.
     ///
@@ -53,7 +58,7 @@ public struct DateDisplayFormat: Sendable, Hashable, CustomStringConvertible {
         var parts: [Part] = []
         var literal = ""
         for character in pattern {
-            if DateDisplayFormat.letters.contains(character) {
+            if DateDisplayFormat.isLetter(character) {
                 if !literal.isEmpty { parts.append(.literal(literal)) }
                 literal = ""
                 parts.append(.field(character))

@@ -70,8 +70,14 @@ public struct SyncSettings: Sendable, Hashable {
         let lowered = value.lowercased()
         if lowered == "off" || lowered == "0" { return nil }
         let fix = "give a time such as 30s, 5m or 1h (at least 10s), or off"
-        guard let unit = lowered.last, let seconds = ["s": 1, "m": 60, "h": 3600][String(unit)],
-            let count = Int(lowered.dropLast()), lowered.dropLast().allSatisfy(\.isASCII), count > 0,
+        let seconds: Int
+        switch lowered.last {
+        case "s": seconds = 1
+        case "m": seconds = 60
+        case "h": seconds = 3600
+        default: seconds = 0
+        }
+        guard seconds > 0, let count = Int(lowered.dropLast()), lowered.dropLast().allSatisfy(\.isASCII), count > 0,
             count <= 1_000_000
         else {
             throw ConfigProblem("'\(value)' is not a time between syncs" + ConfigValues.commentHint(value), fix: fix)
@@ -86,33 +92,40 @@ public struct SyncSettings: Sendable, Hashable {
     /// - Throws: ``ConfigProblem`` for anything but `https://host…`, `http://host…` or
     ///   `file:///absolute/folder`, and for a user name or password in the URL.
     static func parts(of url: String) throws(ConfigProblem) -> (scheme: String, host: String) {
+        // Read as bytes: String's generic searching costs a command's start-up more than the rest.
+        let bytes = Array(url.utf8)
         let fix = "give https://server/path, or file:///folder for a vdir"
-        guard let separator = url.firstRange(of: "://") else {
+        let separator = bytes.indices.first { index in
+            index + 2 < bytes.count && bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+                && bytes[index + 2] == UInt8(ascii: "/")
+        }
+        guard let separator else {
             throw ConfigProblem("'\(url)' is not a URL" + ConfigValues.commentHint(url), fix: fix)
         }
-        let scheme = url[..<separator.lowerBound].lowercased()
-        let rest = url[separator.upperBound...]
-        let authority = rest.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
-        guard !url.contains(where: \.isWhitespace) else {
+        guard !bytes.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }) else {
             throw ConfigProblem(
                 "'\(url)' has a space in it" + ConfigValues.commentHint(url), fix: "write spaces as %20")
         }
+        func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self).lowercased() }
+        let scheme = text(bytes[..<separator])
+        let rest = bytes[(separator + 3)...]
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         switch scheme {
         case "https", "http":
-            guard !authority.contains("@") else {
+            guard !authority.contains(UInt8(ascii: "@")) else {
                 throw ConfigProblem(
                     "'\(url)' holds a user name or password",
                     fix: "remove it, and set sync.username (never the password)")
             }
             let host =
-                authority.hasPrefix("[")
-                ? String(authority.prefix(while: { $0 != "]" }).dropFirst())
-                : String(authority.prefix(while: { $0 != ":" }))
+                authority.first == UInt8(ascii: "[")
+                ? authority.dropFirst().prefix { $0 != UInt8(ascii: "]") }
+                : authority.prefix { $0 != UInt8(ascii: ":") }
             guard !host.isEmpty else { throw ConfigProblem("'\(url)' names no server", fix: fix) }
-            return (scheme, host.lowercased())
+            return (scheme, text(host))
         case "file":
-            guard authority.isEmpty || authority.lowercased() == "localhost",
-                rest.dropFirst(authority.count).hasPrefix("/")
+            guard authority.isEmpty || text(authority) == "localhost",
+                rest.dropFirst(authority.count).first == UInt8(ascii: "/")
             else {
                 throw ConfigProblem(
                     "'\(url)' is not a folder of this machine", fix: "give file:///absolute/path/to/folder")

@@ -63,7 +63,9 @@ extension TodoConfig {
                     file: path, origin: origin(of: key), key: key,
                     problem: "the report would hide the command \(name)", fix: "give the report another name"))
         }
-        let known = commands.union(reports.keys).union(aliases.keys)
+        var known = commands
+        for name in reports.keys { known.insert(name) }
+        for name in aliases.keys { known.insert(name) }
         func check(_ key: String, _ words: [String]) {
             guard let first = words.first, !known.contains(first), !TodoFilter.isStructuredTerm(first) else { return }
             let near = FilterWords.nearMiss(first, among: known.sorted())

@@ -278,9 +278,12 @@ public struct TodoConfig: Sendable {
         self.file = file
         let path = file ?? ""
         // The effective value of each key: the file's last line for it, then the overrides.
-        var given: [String: (value: String, origin: Origin)] = [:]
+        var given: [String: (value: String, origin: Origin, key: ConfigKey)] = [:]
         var order: [String] = []
         var lineOf: [String: Int] = [:]
+        given.reserveCapacity(64)
+        lineOf.reserveCapacity(64)
+        entries.reserveCapacity(64)
         for line in ConfigLine.lines(of: text) {
             switch line.kind {
             case .blank, .comment:
@@ -288,6 +291,7 @@ public struct TodoConfig: Sendable {
             case .invalid(let problem):
                 errors.append(.invalid(nil, problem, file: path, origin: .file(line: line.number)))
             case .setting(let key, let value):
+                let configKey: ConfigKey
                 switch ConfigKey.classify(key) {
                 case .unknown(let message, let suggestion):
                     warnings.append(
@@ -298,8 +302,8 @@ public struct TodoConfig: Sendable {
                 case .malformed(let problem):
                     errors.append(.invalid(key, problem, file: path, origin: .file(line: line.number)))
                     continue
-                case .known:
-                    break
+                case .known(let known):
+                    configKey = known
                 }
                 if let earlier = lineOf[key] {
                     warnings.append(
@@ -310,7 +314,7 @@ public struct TodoConfig: Sendable {
                     order.append(key)
                 }
                 lineOf[key] = line.number
-                given[key] = (value, .file(line: line.number))
+                given[key] = (value, .file(line: line.number), configKey)
             }
         }
         for text in overrides {
@@ -323,6 +327,7 @@ public struct TodoConfig: Sendable {
             }
             let key = text[..<equals].trimmingSpaces()
             let value = text[text.index(after: equals)...].trimmingSpaces()
+            let configKey: ConfigKey
             switch ConfigKey.classify(key) {
             case .unknown(let message, let suggestion):
                 // A one-off override of a key that does not exist is surely a mistake: refused.
@@ -335,16 +340,14 @@ public struct TodoConfig: Sendable {
             case .malformed(let problem):
                 errors.append(.invalid(key, problem, file: path, origin: .override))
                 continue
-            case .known:
-                break
+            case .known(let known):
+                configKey = known
             }
             if given[key] == nil { order.append(key) }
-            given[key] = (value, .override)
+            given[key] = (value, .override, configKey)
         }
         for key in order {
-            guard let (value, origin) = given[key], case .known(let configKey) = ConfigKey.classify(key) else {
-                continue
-            }
+            guard let (value, origin, configKey) = given[key] else { continue }
             do throws(ConfigProblem) {
                 try configKey.apply(value, to: &self)
                 entries[key] = Setting(key: key, value: value, origin: origin)
@@ -383,7 +386,9 @@ public struct TodoConfig: Sendable {
             }
             looping.formUnion(loop)
             // Told from the alias of the loop that comes first in the file.
-            let first = loop.indices.min { origin(of: "alias.\(loop[$0])").rank < origin(of: "alias.\(loop[$1])").rank }!
+            let first = loop.indices.min {
+                origin(of: "alias.\(loop[$0])").rank < origin(of: "alias.\(loop[$1])").rank
+            }!
             loop = Array(loop[first...] + loop[..<first])
             let steps = loop.map { "alias.\($0) starts with \(aliases[$0]![0])" }.joined(separator: ", ")
             errors.append(

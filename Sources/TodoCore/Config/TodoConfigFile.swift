@@ -74,14 +74,14 @@ public struct TodoConfigFile: Sendable {
         }
         return try rewrite(commands: commands, reports: reports) { lines, crlf in
             let line = "\(key) = \(value)" + (crlf ? "\r" : "")
-            let matching = lines.indices.filter { ConfigLine.kind(of: Substring(lines[$0])).key == key }
+            let matching = lines.indices.filter { ConfigLine.kind(of: lines[$0]).key == key }
             if let last = matching.last {
                 lines[last] = line
                 for index in matching.dropLast().reversed() { lines.remove(at: index) }
             } else {
                 let family = TodoConfigFile.family(of: key)
                 let place = lines.lastIndex { text in
-                    ConfigLine.kind(of: Substring(text)).key.map { TodoConfigFile.family(of: $0) == family } ?? false
+                    ConfigLine.kind(of: text).key.map { TodoConfigFile.family(of: $0) == family } ?? false
                 }
                 lines.insert(line, at: place.map { $0 + 1 } ?? lines.count)
             }
@@ -103,7 +103,7 @@ public struct TodoConfigFile: Sendable {
         _ key: String, commands: Set<String>? = nil, reports: Set<String> = []
     ) throws(TodoConfigError) -> Bool {
         try rewrite(commands: commands, reports: reports) { lines, _ in
-            lines.removeAll { ConfigLine.kind(of: Substring($0)).key == key }
+            lines.removeAll { ConfigLine.kind(of: $0).key == key }
         }.changed
     }
 
@@ -129,14 +129,14 @@ public struct TodoConfigFile: Sendable {
         defer { lock?.release() }
         let old = try TodoConfig.read(target)
         let lines = ConfigLine.lines(of: old)
-        var texts = lines.map { String($0.text) }
+        var texts = lines.map(\.text)
         let crlf = texts.first?.unicodeScalars.last == "\r"
         edit(&texts, crlf)
         // Each line keeps its "\r" (a CRLF file's lines end with one); a new line gets one in a CRLF file.
         var new = (old.unicodeScalars.first == "\u{FEFF}" ? "\u{FEFF}" : "") + texts.joined(separator: "\n")
         if !texts.isEmpty { new += "\n" }
         let after = TodoConfig(collecting: path, text: new, overrides: [], commands: commands, reports: reports)
-        guard texts != lines.map({ String($0.text) }) else { return (false, after) }
+        guard texts != lines.map(\.text) else { return (false, after) }
         let before = TodoConfig(collecting: path, text: old, overrides: [], commands: commands, reports: reports)
         let known = Set(before.errors.map { [$0.key ?? "", $0.problem] })
         if let added = after.errors.first(where: { !known.contains([$0.key ?? "", $0.problem]) }) {

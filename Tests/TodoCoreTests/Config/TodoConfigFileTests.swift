@@ -26,7 +26,8 @@ import Testing
         } catch let error as TodoConfigError {
             return error
         } catch {
-            return TodoConfigError(file: "?", origin: nil, key: nil, problem: "not a TodoConfigError: \(error)", fix: "")
+            return TodoConfigError(
+                file: "?", origin: nil, key: nil, problem: "not a TodoConfigError: \(error)", fix: "")
         }
     }
 
@@ -43,8 +44,12 @@ import Testing
         try file.set("alias.t", to: "next +today +home")
         #expect(
             text()
-                == "# todo's settings\nweek.start = sunday\n\n# Shortcuts\nalias.t = next +today +home\ncolor = auto   \n")
-        #expect(try TodoConfig.load(environment: ["TODO_CONFIG": path]).expansion(ofAlias: "t") == ["next", "+today", "+home"])
+                == "# todo's settings\nweek.start = sunday\n\n# Shortcuts\nalias.t = next +today +home\ncolor = auto   \n"
+        )
+        #expect(
+            try TodoConfig.load(environment: ["TODO_CONFIG": path]).expansion(ofAlias: "t") == [
+                "next", "+today", "+home",
+            ])
     }
 
     @Test func aNewKeyGoesAfterItsFamilyElseAtTheEnd() throws {
@@ -64,9 +69,12 @@ import Testing
         let nested = TodoConfigFile(path: folder.file("a/b/config"))
         let config = try nested.set("context.work", to: "project:Work +office")
         #expect(config.contexts["work"]?.project == "Work")
-        #expect(folder.bytes("a/b/config").map { String(decoding: $0, as: UTF8.self) } == "context.work = project:Work +office\n")
+        #expect(
+            folder.bytes("a/b/config").map { String(decoding: $0, as: UTF8.self) }
+                == "context.work = project:Work +office\n")
         try nested.set("context", to: "work")
-        #expect(try TodoConfig.load(environment: ["TODO_CONFIG": folder.file("a/b/config")]).activeContext?.name == "work")
+        #expect(
+            try TodoConfig.load(environment: ["TODO_CONFIG": folder.file("a/b/config")]).activeContext?.name == "work")
     }
 
     @Test func unsettingRemovesEveryLineOfTheKey() throws {
@@ -97,7 +105,8 @@ import Testing
             unknown.description
                 == "config \(path): week.stat: todo has no setting 'week.stat'; did you mean 'week.start'?")
         let bad = try #require(failure { try file.set("week.start", to: "tuesday") })
-        #expect(bad.description == "config \(path): week.start: 'tuesday' is not monday or sunday; use monday or sunday")
+        #expect(
+            bad.description == "config \(path): week.start: 'tuesday' is not monday or sunday; use monday or sunday")
         #expect(failure { try file.set("alias.t", to: "next\nlist") }?.problem == "a value is one line")
         #expect(failure { try file.set("alias.-t", to: "next") }?.problem == "'-t' cannot name an alias")
         #expect(text() == sample)
@@ -110,9 +119,12 @@ import Testing
         #expect(unset.problem == "no context named 'work' is defined")
         #expect(failure { try file.set("context", to: "home") }?.problem == "no context named 'home' is defined")
         #expect(failure { try file.set("alias.a", to: "b") } == nil)
-        #expect(failure { try file.set("alias.b", to: "a") }?.problem.hasPrefix("the aliases expand to each other") == true)
+        #expect(
+            failure { try file.set("alias.b", to: "a") }?.problem.hasPrefix("the aliases expand to each other") == true)
         let commands: Set<String> = ["list", "next"]
-        #expect(failure { try file.set("alias.list", to: "next", commands: commands) }?.problem == "the alias would hide the command list")
+        #expect(
+            failure { try file.set("alias.list", to: "next", commands: commands) }?.problem
+                == "the alias would hide the command list")
         #expect(text() == "context.work = +office\ncontext = work\nalias.a = b\n")
     }
 

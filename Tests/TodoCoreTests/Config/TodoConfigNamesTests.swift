@@ -27,7 +27,8 @@ import Testing
     @Test func theFileIsTodoConfigElseXDGConfigHomeElseHome() throws {
         #expect(try TodoConfig.location(environment: ["TODO_CONFIG": "my.conf", "HOME": "/home/ann"]) == "my.conf")
         #expect(
-            try TodoConfig.location(environment: ["XDG_CONFIG_HOME": "/cfg/", "HOME": "/home/ann"]) == "/cfg/todo/config")
+            try TodoConfig.location(environment: ["XDG_CONFIG_HOME": "/cfg/", "HOME": "/home/ann"])
+                == "/cfg/todo/config")
         #expect(
             try TodoConfig.location(environment: ["XDG_CONFIG_HOME": "cfg", "HOME": "/home/ann"])
                 == "/home/ann/.config/todo/config")
@@ -101,7 +102,9 @@ import Testing
         // A loop is reported once, at its first line; an alias into a loop is not a loop itself.
         let joined = try #require(error("alias.x = a\nalias.a = b\nalias.b = a"))
         #expect(joined.line == 2)
-        #expect(error("alias.me = me now")?.problem == "the aliases expand to each other in a loop (alias.me starts with me)")
+        #expect(
+            error("alias.me = me now")?.problem
+                == "the aliases expand to each other in a loop (alias.me starts with me)")
     }
 
     @Test func anAliasThatWouldHideACommandIsAnError() throws {
@@ -131,7 +134,8 @@ import Testing
         #expect(typo.problem == "'nxt' is not a command, an alias or a report (did you mean 'next'?)")
         #expect(error("alias.x = lsit +work", commands: commands)?.problem.hasPrefix("'lsit' is not a command") == true)
         for good in [
-            "default.command = list +work", "default.command = +work", "default.command = late\nreport.late.filter = +x",
+            "default.command = list +work", "default.command = +work",
+            "default.command = late\nreport.late.filter = +x",
             "default.command = t\nalias.t = next", "default.command = 3",
         ] {
             #expect(error(good, commands: commands) == nil, "\(good)")

@@ -58,9 +58,12 @@ import Testing
             """)
         #expect(config.weekStart == .sunday)
         #expect(config.aliases["shop"] == ["add", "+shop", "buy milk", "and", "=", "signs"])
-        #expect(config.reports["late"]?.description == "Late # not a comment: a # starts one only at the start of a line")
+        #expect(
+            config.reports["late"]?.description == "Late # not a comment: a # starts one only at the start of a line")
         #expect(config.contexts["work"]?.filter == (try TodoFilter(parsing: ["project:Work"])))
-        #expect(config.setting("week.start") == TodoConfig.Setting(key: "week.start", value: "Sunday", origin: .file(line: 4)))
+        #expect(
+            config.setting("week.start")
+                == TodoConfig.Setting(key: "week.start", value: "Sunday", origin: .file(line: 4)))
         #expect(config.warnings.isEmpty)
     }
 
@@ -114,7 +117,8 @@ import Testing
     }
 
     @Test func booleansTakeTaskwarriorsWords() throws {
-        for (word, value) in [("on", true), ("Off", false), ("yes", true), ("no", false), ("TRUE", true), ("0", false)] {
+        for (word, value) in [("on", true), ("Off", false), ("yes", true), ("no", false), ("TRUE", true), ("0", false)]
+        {
             #expect(try config("hooks = \(word)").hooksEnabled == value)
         }
         #expect(try config("context = none").activeContext == nil)
@@ -142,7 +146,10 @@ import Testing
         let cases: [(String, String, String)] = [
             ("color = sometimes", "color", "'sometimes' is not auto, always or never"),
             ("color = alwyas", "color", "'alwyas' is not auto, always or never (did you mean 'always'?)"),
-            ("color = never # no colours", "color", "'never # no colours' is not auto, always or never (a # starts a comment only at the start of a line)"),
+            (
+                "color = never # no colours", "color",
+                "'never # no colours' is not auto, always or never (a # starts a comment only at the start of a line)"
+            ),
             ("week.start = tuesday", "week.start", "'tuesday' is not monday or sunday"),
             ("hooks = maybe", "hooks", "'maybe' is not on or off"),
             ("date.format = Y-M-D H:N", "date.format", "'H' in 'Y-M-D H:N' is a time, and todo shows days without one"),
@@ -152,29 +159,59 @@ import Testing
             ("alias.t =", "alias.t", "an alias cannot be empty"),
             ("alias.t = next 'today", "alias.t", "the quote ' in 'next 'today' is not closed"),
             ("context.work =", "context.work", "a context needs a filter"),
-            ("context.work = prioity:high", "context.work", "unknown filter attribute 'prioity' in 'prioity:high'. Did you mean 'priority:'?"),
+            (
+                "context.work = prioity:high", "context.work",
+                "unknown filter attribute 'prioity' in 'prioity:high'. Did you mean 'priority:'?"
+            ),
             ("report.x.limit = many", "report.x.limit", "'many' is not a number of todos"),
             ("report.x.limit = 0", "report.x.limit", "'0' is not a number of todos"),
             ("report.x.sort = due+,,urgency-", "report.x.sort", "'due+,,urgency-' has an empty sort key"),
-            ("report.x.sort = prority+", "report.x.sort", "'prority' is not a field a report sorts by (did you mean 'priority'?)"),
-            ("report.x.sort = age-", "report.x.sort", "'age' is not a field a report sorts by (did you mean 'created'?)"),
-            ("report.x.sort = project+/", "report.x.sort", "'project+/': todo's reports have no breaks (a / after a sort key)"),
+            (
+                "report.x.sort = prority+", "report.x.sort",
+                "'prority' is not a field a report sorts by (did you mean 'priority'?)"
+            ),
+            (
+                "report.x.sort = age-", "report.x.sort",
+                "'age' is not a field a report sorts by (did you mean 'created'?)"
+            ),
+            (
+                "report.x.sort = project+/", "report.x.sort",
+                "'project+/': todo's reports have no breaks (a / after a sort key)"
+            ),
             ("report.x.sort = due+,due-", "report.x.sort", "'due+,due-' sorts by due twice"),
-            ("report.x.columns = id,due.relative", "report.x.columns", "'due.relative' is not a column (did you mean 'due'?)"),
-            ("report.x.columns = id,description", "report.x.columns", "'description' is not a column (did you mean 'title'?)"),
+            (
+                "report.x.columns = id,due.relative", "report.x.columns",
+                "'due.relative' is not a column (did you mean 'due'?)"
+            ),
+            (
+                "report.x.columns = id,description", "report.x.columns",
+                "'description' is not a column (did you mean 'title'?)"
+            ),
             ("report.x.columns = id,id", "report.x.columns", "'id,id' shows id twice"),
             ("report.x.description =", "report.x.description", "a report's description cannot be empty"),
             ("urgency.due.coefficient = high", "urgency.due.coefficient", "'high' is not a number"),
             ("urgency.age.max = -1", "urgency.age.max", "-1.0 is below 0"),
-            ("urgency.user.tag.BLOCKED.coefficient = 2", "urgency.user.tag.BLOCKED.coefficient", "+BLOCKED is one of Taskwarrior's virtual tags, which todo's urgency does not support"),
+            (
+                "urgency.user.tag.BLOCKED.coefficient = 2", "urgency.user.tag.BLOCKED.coefficient",
+                "+BLOCKED is one of Taskwarrior's virtual tags, which todo's urgency does not support"
+            ),
             ("alias.-x = next", "alias.-x", "'-x' cannot name an alias"),
-            ("context.none = +x", "context.none", "'none' cannot name a context: `todo context none` has another meaning"),
+            (
+                "context.none = +x", "context.none",
+                "'none' cannot name a context: `todo context none` has another meaning"
+            ),
             ("report.a.b.filter = +x", "report.a.b.filter", "'a.b' cannot name a report"),
             ("sync.url = dav.example.com", "sync.url", "'dav.example.com' is not a URL"),
             ("sync.url = ftp://example.com/x", "sync.url", "'ftp://example.com/x' is not an http, https or file URL"),
-            ("sync.url = https://ann:secret@example.com/", "sync.url", "'https://ann:secret@example.com/' holds a user name or password"),
+            (
+                "sync.url = https://ann:secret@example.com/", "sync.url",
+                "'https://ann:secret@example.com/' holds a user name or password"
+            ),
             ("sync.url = file://server/share", "sync.url", "'file://server/share' is not a folder of this machine"),
-            ("sync.url = http://dav.example.com/", "sync.url", "'http://dav.example.com/' would send the password unencrypted to dav.example.com"),
+            (
+                "sync.url = http://dav.example.com/", "sync.url",
+                "'http://dav.example.com/' would send the password unencrypted to dav.example.com"
+            ),
             ("sync.interval = soon", "sync.interval", "'soon' is not a time between syncs"),
             ("sync.interval = 5s", "sync.interval", "'5s' is too short"),
             ("sync.username =", "sync.username", "the user name cannot be empty"),
@@ -237,7 +274,9 @@ import Testing
             _ = try TodoConfig.load(environment: ["TODO_CONFIG": folder.file("config")])
             Issue.record("read")
         } catch {
-            #expect(error.line == 2 && error.problem == "the line is not UTF-8 text" && error.fix == "save the file as UTF-8")
+            #expect(
+                error.line == 2 && error.problem == "the line is not UTF-8 text"
+                    && error.fix == "save the file as UTF-8")
         }
     }
 
@@ -278,12 +317,15 @@ import Testing
             ])
         #expect(
             config.warnings[0].description
-                == "config line 1 (\(file)): todo has no setting 'week.stat'; the line is ignored. Did you mean 'week.start'?")
+                == "config line 1 (\(file)): todo has no setting 'week.stat'; the line is ignored. Did you mean 'week.start'?"
+        )
         #expect(
             config.warnings[5].message
                 == "not a Taskwarrior 2.6 setting; the tag next's coefficient is urgency.user.tag.next.coefficient; "
                 + "the line is ignored")
-        #expect(config.warnings[6].description == "config line 8 (\(file)): todo has no setting 'frobnicate'; the line is ignored")
+        #expect(
+            config.warnings[6].description
+                == "config line 8 (\(file)): todo has no setting 'frobnicate'; the line is ignored")
     }
 
     // MARK: Overrides
@@ -293,7 +335,8 @@ import Testing
             "week.start = sunday\nhooks = on\n", overrides: ["hooks=off", "week.start = monday", "color=never"])
         #expect(!config.hooksEnabled && config.weekStart == .monday && config.color == .never)
         #expect(config.setting("hooks")?.origin == .override)
-        #expect(config.setting("week.start") == TodoConfig.Setting(key: "week.start", value: "monday", origin: .override))
+        #expect(
+            config.setting("week.start") == TodoConfig.Setting(key: "week.start", value: "monday", origin: .override))
         // The last override of a key wins.
         #expect(try self.config("", overrides: ["color=never", "color=always"]).color == .always)
         // An override replaces a bad value of the file.

@@ -74,20 +74,53 @@ import Testing
     @Test func aHookThatPrintsSomethingElseThanOneTodoRefusesTheChange() throws {
         let hooks = HookScripts()
         let cases: [(String, String)] = [
-            ("cat >/dev/null; echo 'all good'", "it printed no todo (an on-add hook prints the todo it is given, changed or not, as one line of JSON)"),
-            ("cat >/dev/null", "it printed no todo (an on-add hook prints the todo it is given, changed or not, as one line of JSON)"),
+            (
+                "cat >/dev/null; echo 'all good'",
+                "it printed no todo (an on-add hook prints the todo it is given, changed or not, as one line of JSON)"
+            ),
+            (
+                "cat >/dev/null",
+                "it printed no todo (an on-add hook prints the todo it is given, changed or not, as one line of JSON)"
+            ),
             ("read -r line; echo \"$line\"; echo \"$line\"", "it printed 2 todos; an on-add hook prints one"),
             ("cat >/dev/null; echo '{\"title\": oops}'", "what it printed is not a todo todo can write: "),
-            ("cat >/dev/null; echo '{\"title\":\"x\"}'", "what it printed is not a todo todo can write: a todo without 'id'"),
-            ("sed 's/\"tags\":\\[\\]/\"tag\":\"x\",\"tags\":[]/'", "it printed the key 'tag', which a todo object does not have"),
-            ("sed 's/\"title\":\"[^\"]*\"/\"title\":\"  \"/'", "what it printed is not a todo todo can write: a todo's title must be a string that is not blank, without surrounding spaces"),
-            ("sed 's/\"tags\":\\[\\]/\"tags\":[\"two words\"]/'", "what it printed is not a todo todo can write: 'two words' is not a tag"),
-            ("sed 's/\"project\":null/\"project\":\"Home..x\"/'", "what it printed is not a todo todo can write: 'Home..x' is not a project (names joined by dots, without spaces)"),
-            ("sed 's/\"uuid\":\"[^\"]*\"/\"uuid\":\"00000000-0000-0000-0000-000000000099\"/'", "it printed another todo (uuid 00000000-0000-0000-0000-000000000099, not 00000000-0000-0000-0000-0000000000"),
-            ("sed 's/\"isDone\":false/\"isDone\":true/'", "it changed 'isDone', which hooks cannot change (they may change annotations, depends, due, note, priority, project, recurrence, scheduled, tags, title and wait)"),
+            (
+                "cat >/dev/null; echo '{\"title\":\"x\"}'",
+                "what it printed is not a todo todo can write: a todo without 'id'"
+            ),
+            (
+                "sed 's/\"tags\":\\[\\]/\"tag\":\"x\",\"tags\":[]/'",
+                "it printed the key 'tag', which a todo object does not have"
+            ),
+            (
+                "sed 's/\"title\":\"[^\"]*\"/\"title\":\"  \"/'",
+                "what it printed is not a todo todo can write: a todo's title must be a string that is not blank, without surrounding spaces"
+            ),
+            (
+                "sed 's/\"tags\":\\[\\]/\"tags\":[\"two words\"]/'",
+                "what it printed is not a todo todo can write: 'two words' is not a tag"
+            ),
+            (
+                "sed 's/\"project\":null/\"project\":\"Home..x\"/'",
+                "what it printed is not a todo todo can write: 'Home..x' is not a project (names joined by dots, without spaces)"
+            ),
+            (
+                "sed 's/\"uuid\":\"[^\"]*\"/\"uuid\":\"00000000-0000-0000-0000-000000000099\"/'",
+                "it printed another todo (uuid 00000000-0000-0000-0000-000000000099, not 00000000-0000-0000-0000-0000000000"
+            ),
+            (
+                "sed 's/\"isDone\":false/\"isDone\":true/'",
+                "it changed 'isDone', which hooks cannot change (they may change annotations, depends, due, note, priority, project, recurrence, scheduled, tags, title and wait)"
+            ),
             ("sed 's/\"id\":1/\"id\":7/'", "it changed 'id', which hooks cannot change"),
-            ("sed 's/\"depends\":\\[\\]/\"depends\":[99]/'", "it left todo 1 with a problem: todo 99 does not exist; run `todo list --all` to see ids"),
-            ("sed 's/\"depends\":\\[\\]/\"depends\":[1]/'", "it left todo 1 with a problem: todo 1 cannot depend on itself"),
+            (
+                "sed 's/\"depends\":\\[\\]/\"depends\":[99]/'",
+                "it left todo 1 with a problem: todo 99 does not exist; run `todo list --all` to see ids"
+            ),
+            (
+                "sed 's/\"depends\":\\[\\]/\"depends\":[1]/'",
+                "it left todo 1 with a problem: todo 1 cannot depend on itself"
+            ),
         ]
         for (script, reason) in cases {
             hooks.add("on-add-garbage", script)
@@ -97,7 +130,8 @@ import Testing
         }
         #expect(try hooks.all().isEmpty)
         // The derived keys and updatedAt may say anything: they are worked out again.
-        hooks.add("on-add-garbage", #"sed -e 's/"urgency":[-0-9.]*/"urgency":99/' -e 's/"status":"pending"/"status":"x"/'"#)
+        hooks.add(
+            "on-add-garbage", #"sed -e 's/"urgency":[-0-9.]*/"urgency":99/' -e 's/"status":"pending"/"status":"x"/'"#)
         #expect(try hooks.add(title: "Buy milk").title == "Buy milk")
     }
 
@@ -112,7 +146,10 @@ import Testing
         let todo = try hooks.add(title: "Plan the trip")
         #expect(todo.tags == ["first", "second"])
         #expect(hooks.lines("log") == ["first", "second"])
-        #expect(hooks.runner.scan().hooks(for: .add).map { HookRunner.name(of: $0) } == ["on-add-10-first", "on-add-2-second"])
+        #expect(
+            hooks.runner.scan().hooks(for: .add).map { HookRunner.name(of: $0) } == [
+                "on-add-10-first", "on-add-2-second",
+            ])
     }
 
     @Test func filesThatAreNotExecutableHooksAreIgnoredAndReported() throws {
@@ -121,7 +158,8 @@ import Testing
         hooks.add("on-launch-greet", #"touch "$OUT/ran"; exit 1"#)
         hooks.add("on-delete", #"touch "$OUT/ran"; exit 1"#)
         hooks.add("README", "not a hook", executable: false)
-        try FileManager.default.createDirectory(atPath: hooks.folder.file("hooks/on-add.d"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: hooks.folder.file("hooks/on-add.d"), withIntermediateDirectories: true)
         #expect(try hooks.add(title: "Buy milk").title == "Buy milk")
         #expect(hooks.written("ran") == nil)
         let scan = hooks.runner.scan()
@@ -162,7 +200,9 @@ import Testing
 
     @Test func completingStartingAnnotatingAndEditingAreModificationsAHookCanRefuse() throws {
         let hooks = HookScripts()
-        let todo = try hooks.add(title: "File taxes") { $0.recurrence = .yearly; $0.due = .day(day("2030-04-15")) }
+        let todo = try hooks.add(title: "File taxes") {
+            $0.recurrence = .yearly; $0.due = .day(day("2030-04-15"))
+        }
         hooks.add("on-modify-frozen", "echo 'Taxes are frozen'; exit 1")
         let service = hooks.service
         for (name, operation) in [
@@ -179,7 +219,9 @@ import Testing
 
     @Test func completingARecurringTodoModifiesItAndAddsItsNextOccurrence() throws {
         let hooks = HookScripts()
-        let todo = try hooks.add(title: "Pay rent") { $0.recurrence = .monthly; $0.due = .day(day("2030-02-01")) }
+        let todo = try hooks.add(title: "Pay rent") {
+            $0.recurrence = .monthly; $0.due = .day(day("2030-02-01"))
+        }
         hooks.add("on-modify-log", #"tee -a "$OUT/modified" | tail -n 1"#)
         hooks.add("on-add-log", #"tee -a "$OUT/added" | sed 's/"tags":\[\]/"tags":["next"]/'"#)
         let result = try hooks.service.markDone(ids: [todo.id]).value()
@@ -197,7 +239,9 @@ import Testing
             "on-modify-keep",
             #"cat > "$OUT/seen"; line=$(sed -n 2p "$OUT/seen"); "#
                 + #"case "$line" in *'"keep"'*) echo "Todos tagged keep stay"; exit 1;; esac; echo "$line""#)
-        #expect(hooks.refusal { try hooks.service.delete(ids: [keep.id, other.id]).value() }?.reason == "Todos tagged keep stay")
+        #expect(
+            hooks.refusal { try hooks.service.delete(ids: [keep.id, other.id]).value() }?.reason
+                == "Todos tagged keep stay")
         #expect(try hooks.all().count == 2)
         #expect(try hooks.service.delete(ids: [other.id]).value() == [other])
         let seen = hooks.lines("seen")
@@ -223,7 +267,8 @@ import Testing
                 + #"echo '{"ignored":"json"}'; echo "Saw $(wc -l < "$OUT/seen" | tr -d ' ') todos""#)
         hooks.add("on-add-hello", #"cat; echo "Hello from on-add""#)
         let result = try hooks.service.importTodos([
-            ImportedTodo(title: "One", createdAt: hooks.clock.now), ImportedTodo(title: "Two", createdAt: hooks.clock.now),
+            ImportedTodo(title: "One", createdAt: hooks.clock.now),
+            ImportedTodo(title: "Two", createdAt: hooks.clock.now),
         ]).value()
         #expect(result.created.map(\.title) == ["One", "Two"])
         let seen = hooks.lines("seen")
@@ -247,13 +292,18 @@ import Testing
         hooks.add("on-exit-sync", "echo 'Server unreachable'; exit 2")
         let todo = try hooks.add(title: "Buy milk")
         #expect(try hooks.all() == [todo])
-        #expect(hooks.published == [HookMessage(hook: "on-exit-sync", event: .exit, text: "Server unreachable", isError: true)])
+        #expect(
+            hooks.published == [
+                HookMessage(hook: "on-exit-sync", event: .exit, text: "Server unreachable", isError: true)
+            ])
     }
 
     @Test func aHookThatDoesNotReadItsInputIsFine() throws {
         let hooks = HookScripts()
         hooks.add("on-exit-quiet", "exit 0")  // a megabyte of todos it never reads: no SIGPIPE here
-        let many = (0..<3000).map { ImportedTodo(title: "Todo \($0) " + String(repeating: "x", count: 300), createdAt: hooks.clock.now) }
+        let many = (0..<3000).map {
+            ImportedTodo(title: "Todo \($0) " + String(repeating: "x", count: 300), createdAt: hooks.clock.now)
+        }
         #expect(try hooks.service.importTodos(many).value().created.count == 3000)
         #expect(hooks.published.isEmpty)
     }
@@ -274,7 +324,9 @@ import Testing
         _ = try hooks.service.undo().value()  // removes Second: on-exit sees it deleted
         #expect(try hooks.all().map(\.title) == ["First"])
         #expect(hooks.lines("exit").count == 2)
-        #expect(hooks.lines("exit")[1].contains(#""title":"Second""#) && hooks.lines("exit")[1].contains(#""status":"deleted""#))
+        #expect(
+            hooks.lines("exit")[1].contains(#""title":"Second""#)
+                && hooks.lines("exit")[1].contains(#""status":"deleted""#))
     }
 
     @Test func hooksOffRunsNone() throws {
@@ -289,7 +341,9 @@ import Testing
         #expect(HookRunner(config: config)?.folder == off.folder.file("hooks"))
         #expect(HookRunner(config: config)?.invocation.configFile == file)
         #expect(HookRunner(config: try TodoConfig(file: file, text: "", overrides: ["hooks=off"]))?.isEnabled == false)
-        #expect(HookRunner(config: try TodoConfig(file: file, text: "hooks = off", overrides: ["hooks=on"]))?.isEnabled == true)
+        #expect(
+            HookRunner(config: try TodoConfig(file: file, text: "hooks = off", overrides: ["hooks=on"]))?.isEnabled
+                == true)
         #expect(HookRunner(config: TodoConfig.defaults(file: nil)) == nil)
         // A provider without hooks runs none.
         #expect(TodoServiceProvider(storage: InMemoryTodoStorage()).hooks == nil)
