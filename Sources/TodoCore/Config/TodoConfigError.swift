@@ -32,7 +32,7 @@ public struct TodoConfigError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The config file's path.
     public var file: String
     /// Where the value at fault was given: a line of ``file`` or a `--set` override; `nil` for the
-    /// file as a whole, or a key given to ``TodoConfigFile/set(_:to:commands:)``.
+    /// file as a whole, or a key given to ``TodoConfigFile/set(_:to:commands:reports:)``.
     public var origin: TodoConfig.Origin?
     /// The key at fault, when one is.
     public var key: String?
