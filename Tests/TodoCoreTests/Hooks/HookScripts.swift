@@ -72,10 +72,17 @@ final class HookScripts: @unchecked Sendable {
     }
 }
 
-/// Whether the process `pid` has ended (gone, or a zombie nobody has reaped yet).
-func hasEnded(_ pid: pid_t) -> Bool {
-    if kill(pid, 0) != 0 { return errno == ESRCH }
-    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-    guard let close = stat.lastIndex(of: ")") else { return true }
-    return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+extension HookScripts {
+    /// The processes the hooks started that still run: those whose environment holds this
+    /// folder's `OUT` (a zombie has none left).
+    func runningHookProcesses() -> [pid_t] {
+        let marker = Data("OUT=\(folder.path)\0".utf8)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = pid_t(entry),
+                let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+            else { return nil }
+            return environment.range(of: marker) == nil ? nil : pid
+        }
+    }
 }
