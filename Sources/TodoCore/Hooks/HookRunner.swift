@@ -190,7 +190,7 @@ public final class HookRunner: HookRunnerType, @unchecked Sendable {
                 let old = HookObject(todo, context: context)
                 let gone = HookObject(todo, context: context, deleted: true)
                 for path in modifies {
-                    // The hook may refuse; what it prints is checked, and its changes go with the todo.
+                    // The hook may refuse; what it prints is checked, and what it changed goes with the todo.
                     let printed = try run(
                         path, .modify, input: old.line + "\n" + gone.line + "\n", arguments: arguments, into: &result)
                     _ = try HookObject.apply(printed, to: todo, given: gone, hook: path)
