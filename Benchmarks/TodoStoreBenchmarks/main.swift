@@ -3,6 +3,7 @@
 //   swift run -c release TodoStoreBenchmarks [SIZES…]      (default: 1000 10000 100000)
 //   swift run -c release TodoStoreBenchmarks clear [SIZES…] (default: 100000 200000; see ClearBenchmark.swift)
 //   swift run -c release TodoStoreBenchmarks filter [SIZES…] (default: 100000; see FilterBenchmark.swift)
+//   swift run -c release TodoStoreBenchmarks config           (reading a 50-line config file; see ConfigBenchmark.swift)
 //
 // For each size it builds a store of that many realistic todos in a temporary folder, then
 // measures, each against a floor measured in the same run on the same file:
@@ -30,6 +31,20 @@ if arguments.first == "peak-memory" {
     let storage = JSONFileTodoStorage(path: arguments[1])
     let count = try storage.read { try $0.allTodos().count }
     print("\(peakResidentBytes()) \(baseline) \(count)")
+    exit(0)
+}
+if arguments.first == "config-once" {
+    // Child mode: the first read of the config file at arguments[1] in a new process.
+    try runConfigOnce(arguments[1])
+    exit(0)
+}
+if arguments.first == "config-startup" {
+    // Child mode: a command's work, with or without reading the config first.
+    try runConfigStartup(arguments[1], store: arguments[2], withConfig: arguments[3] == "with")
+    exit(0)
+}
+if arguments.first == "config" {
+    try runConfigBenchmark()
     exit(0)
 }
 if arguments.first == "profile-read" {

@@ -46,6 +46,9 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     case storeFull(String)
     /// A confirmation was needed and could not be asked; `message` says what to do instead.
     case confirmationUnavailable(String)
+    /// The hook `hook` (an `on-add…` or `on-modify…` file of the hooks folder) refused the change,
+    /// or failed; `reason` is the hook's message or what went wrong. Nothing was changed.
+    case hookRefused(hook: String, reason: String)
     /// A file to import could not be read as the given format.
     case invalidImport(file: String, line: Int?, problem: String)
     /// The store (or its journal) cannot be read; it was left byte for byte as it was.
@@ -92,7 +95,7 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             .invalidAttribute:
             return .invalidInput
         case .unknownTodos, .invalidPosition, .nothingToUndo, .confirmationUnavailable, .noNextOccurrence, .storeFull,
-            .unknownAnnotation:
+            .unknownAnnotation, .hookRefused:
             return .failed
         case .invalidImport, .storeDamaged, .storeTooNew: return .damagedData
         case .io: return .io
@@ -154,6 +157,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "there is nothing to undo"
         case .confirmationUnavailable(let message):
             return message
+        case .hookRefused(let hook, let reason):
+            return "the hook \(hook) refused the change: \(reason); nothing was changed"
         case .noNextOccurrence(let id):
             return
                 "todo \(id) repeats, but its next occurrence would fall after 9999-12-31, the last day todo knows; nothing was changed. Remove its recurrence to complete it"

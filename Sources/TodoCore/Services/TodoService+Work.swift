@@ -67,7 +67,7 @@ extension TodoService {
     ) throws -> TodoMarkResult {
         let ids = TodoService.unique(ids)
         let now = clock.now()
-        let result = try storage.write { contents in
+        let result = try hookedWrite { contents in
             let found = try TodoService.find(ids, in: contents)
             var before: [Todo] = []
             var after: [Todo] = []

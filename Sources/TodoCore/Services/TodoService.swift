@@ -58,7 +58,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
             if draft.isDone, let recurrence = draft.recurrence { throw TodoError.doneCannotRepeat(recurrence) }
             let now = clock.now()
             let today = clock.today(at: now)
-            let todo = try storage.write { contents in
+            let todo = try hookedWrite { contents in
                 var todo = Todo(
                     id: try contents.nextID(), uuid: provider.uuids.next(), title: title,
                     note: Todo.normalizedNote(draft.note), isDone: draft.isDone, priority: draft.priority,
@@ -104,7 +104,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 case nil: return old
                 }
             }
-            let result = try storage.write { contents in
+            let result = try hookedWrite { contents in
                 let found = try TodoService.find(ids, in: contents)
                 var before: [Todo] = []
                 var after: [Todo] = []
@@ -161,7 +161,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
     public func delete(ids: [Int]) -> Observable<[Todo]> {
         run { [self] in
             let ids = TodoService.unique(ids)
-            let deleted = try storage.write { contents in
+            let deleted = try hookedWrite { contents in
                 let found = try TodoService.find(ids, in: contents)
                 return (found.isEmpty ? nil : TodoChange(kind: .deleted, deleted: ids, before: found), found)
             }
@@ -236,7 +236,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
             let ids = TodoService.unique(ids)
             let now = clock.now()
             let today = clock.today(at: now)
-            let result = try storage.write { contents in
+            let result = try hookedWrite { contents in
                 let found = try TodoService.find(ids, in: contents)
                 var nextID = try contents.nextID()
                 var after: [Todo] = []
@@ -294,7 +294,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
         run { [self] in
             let ids = TodoService.unique(ids)
             let now = clock.now()
-            let result = try storage.write { contents in
+            let result = try hookedWrite { contents in
                 let found = try TodoService.find(ids, in: contents)
                 var after: [Todo] = []
                 var changed: [Todo] = []
@@ -323,7 +323,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
     /// Deletes every done todo; see ``TodoServiceType/clearCompleted()``.
     public func clearCompleted() -> Observable<[Todo]> {
         run { [self] in
-            let cleared = try storage.write { contents in
+            let cleared = try hookedWrite { contents in
                 let done = try contents.allTodos().filter(\.isDone)
                 guard !done.isEmpty else { return (nil, [Todo]()) }
                 return (TodoChange(kind: .cleared, deleted: done.map(\.id), before: done), done)
@@ -336,7 +336,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
     /// Undoes the latest change; see ``TodoServiceType/undo()``.
     public func undo() -> Observable<TodoUndoResult> {
         run { [self] in
-            let result = try storage.write { contents in
+            let result = try hookedWrite { contents in
                 guard let last = try contents.history().last else { throw TodoError.nothingToUndo }
                 let inverse = last.inverse
                 let removed = try inverse.deleted.compactMap { id in try contents.todo(id: id) }
@@ -373,7 +373,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 validated.append(item)
             }
             let utcOffset = clock.utcOffset
-            let result = try storage.write { contents in
+            let result = try hookedWrite { contents in
                 try TodoService.merge(validated, into: contents, now: now, utcOffset: utcOffset, uuids: provider.uuids)
             }
             if !result.created.isEmpty || !result.updated.isEmpty {

@@ -19,6 +19,13 @@ public protocol TodoServiceProviderType: AnyObject {
     var clock: TodoClock { get }
     /// The UUIDs of new todos.
     var uuids: UUIDSource { get }
+    /// The hooks every change runs (``HookRunner``), or `nil` for none.
+    var hooks: HookRunnerType? { get }
+}
+
+extension TodoServiceProviderType {
+    /// No hooks: a provider that does not say otherwise runs none.
+    public var hooks: HookRunnerType? { nil }
 }
 
 /// The app's provider: creates each of TodoCore's services once, on first use; tests replace
@@ -57,6 +64,8 @@ open class TodoServiceProvider: TodoServiceProviderType, @unchecked Sendable {
     public let todoSlot = ServiceSlot<TodoServiceType>()
     /// The alert service's slot.
     public let alertSlot = ServiceSlot<AlertServiceType>()
+    /// The hooks' slot (empty: no hooks, the default).
+    public let hookSlot = ServiceSlot<HookRunnerType?>()
     /// Where the todos are kept.
     public let storageService: TodoStorageType
     /// The time and today's date.
@@ -71,18 +80,22 @@ open class TodoServiceProvider: TodoServiceProviderType, @unchecked Sendable {
     ///   - alertService: Asks the user to confirm; by default nobody can be asked.
     ///   - clock: The time; the machine's by default.
     ///   - uuids: New todos' UUIDs; random by default.
+    ///   - hooks: The hooks every change runs (``HookRunner``); none by default.
     public init(
         storage: TodoStorageType, alertService: AlertServiceType = UnavailableAlertService(),
-        clock: TodoClock = .system, uuids: UUIDSource = .random
+        clock: TodoClock = .system, uuids: UUIDSource = .random, hooks: HookRunnerType? = nil
     ) {
         storageService = storage
         self.clock = clock
         self.uuids = uuids
         alertSlot.replace(with: alertService)
+        if let hooks { hookSlot.replace(with: hooks) }
     }
 
     /// The todo service, created on first use.
     public var todoService: TodoServiceType { todoSlot { TodoService(provider: self) } }
     /// Asks the user to confirm (the one given at creation, or one that cannot ask).
     public var alertService: AlertServiceType { alertSlot { UnavailableAlertService() } }
+    /// The hooks every change runs: those given at creation or put in ``hookSlot``, else none.
+    public var hooks: HookRunnerType? { hookSlot { nil } }
 }
