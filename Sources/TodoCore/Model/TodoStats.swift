@@ -67,7 +67,9 @@ public struct TodoStats: Sendable, Hashable {
     public init(todos: some Sequence<Todo>, today: CalendarDay, relations: TodoRelations? = nil) {
         self.init()
         let todos = Array(todos)  // no copy when they are an array already
-        let relations = relations ?? TodoRelations(todos: todos)
+        // Without relations, the open todos that depend on others are noted in the one pass (it
+        // reads their fields anyway) and checked after it.
+        var dependents: [(id: Int, depends: [Int])] = []
         var projectCounts: [String: TagCount] = [:]
         for todo in todos {
             if todo.isDone {
@@ -79,7 +81,11 @@ public struct TodoStats: Sendable, Hashable {
                 }
                 if todo.isWaiting(today: today) { waiting += 1 }
                 if todo.startedAt != nil { active += 1 }
-                if !relations.blocked.isEmpty && relations.isBlocked(todo.id) { blocked += 1 }
+                if let relations {
+                    if !relations.blocked.isEmpty && relations.isBlocked(todo.id) { blocked += 1 }
+                } else if !todo.depends.isEmpty {
+                    dependents.append((todo.id, todo.depends))
+                }
             }
             TodoStats.count(tagsOf: todo, into: &tags)
             if let project = todo.project {
@@ -90,6 +96,9 @@ public struct TodoStats: Sendable, Hashable {
                 }
             }
         }
+        if !dependents.isEmpty {
+            blocked = TodoStats.blockedCount(dependents, among: todos)
+        }
         // Counted by spelling first (one hash of the name per todo), then merged by lower-case
         // spelling (one lower-casing per name).
         for (project, count) in projectCounts {
@@ -97,6 +106,17 @@ public struct TodoStats: Sendable, Hashable {
             projects[key, default: TagCount()].pending += count.pending
             projects[key, default: TagCount()].done += count.done
         }
+    }
+
+    /// How many of `dependents` (open todos) depend on a todo of `todos` that is not done, as
+    /// ``TodoRelations`` sees it.
+    private static func blockedCount(_ dependents: [(id: Int, depends: [Int])], among todos: [Todo]) -> Int {
+        let wanted = Set(dependents.flatMap(\.depends))
+        var open = Set<Int>()
+        for todo in todos where !todo.isDone && wanted.contains(todo.id) {
+            open.insert(todo.id)
+        }
+        return dependents.filter { $0.depends.contains(where: open.contains) }.count
     }
 
     /// Adds `todo` to the counts of its tags, once per tag whatever its case.

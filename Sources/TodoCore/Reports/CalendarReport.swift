@@ -100,6 +100,7 @@ public struct CalendarReport: Sendable, Hashable {
         let start = first.firstDay.daysSinceEpoch
         let end = shown.last!.lastDay.daysSinceEpoch
         // Every day shown, in one array: a todo's place is its due day's distance from the first.
+        let todos = Array(todos)  // no copy for an array; the loop below then reads it without generics
         var pending = [[Int]](repeating: [], count: end - start + 1)
         var done = pending
         for todo in todos {

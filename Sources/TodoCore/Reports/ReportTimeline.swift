@@ -39,6 +39,7 @@ struct ReportTimeline {
         todos: some Sequence<Todo>, context: TodoContext, period: ReportPeriod, weekStart: Weekday, covering: Int,
         maximum: Int
     ) {
+        let todos = Array(todos)  // no copy for an array; the loop below then reads it without generics
         self.period = period
         self.weekStart = weekStart
         let today = context.today.daysSinceEpoch

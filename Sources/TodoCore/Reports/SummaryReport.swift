@@ -65,6 +65,7 @@ public struct SummaryReport: Sendable, Hashable {
     ///   - todos: The todos to count (a filter may have narrowed them).
     ///   - now: The instant ages are measured to (a todo created later counts as age 0).
     public init(todos: some Sequence<Todo>, now: Date) {
+        let todos = Array(todos)  // no copy for an array; the loop below then reads it without generics
         let now = Timestamp.seconds(now)
         // Counted by exact project name first (one hash of the name per todo, none when it is the
         // previous todo's), then merged into the hierarchy by name (once per name).

@@ -30,6 +30,7 @@ public struct TagsReport: Sendable, Hashable {
 
     /// Counts the tags of `todos` (a filter may have narrowed them).
     public init(todos: some Sequence<Todo>) {
+        let todos = Array(todos)  // no copy for an array; the loop below then reads it without generics
         var tags: [String: TodoStats.TagCount] = [:]
         for todo in todos {
             TodoStats.count(tagsOf: todo, into: &tags)

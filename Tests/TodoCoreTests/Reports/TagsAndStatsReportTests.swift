@@ -76,3 +76,34 @@ import Testing
         #expect(try limited.apply(to: todos, context: context).map(\.id) == [2])
     }
 }
+
+/// The blocked count `TodoStats` works out by itself is the one ``TodoRelations`` gives.
+@Suite struct StatsBlockedCountTests {
+    @Test(arguments: 0..<20)
+    func blockedCountsAgreeWithTheRelations(seed: Int) {
+        var random = SplitMix(seed: UInt64(seed))
+        let todos = (1...40).map { id in
+            Reports.todo(
+                id, completed: random.next() % 3 == 0 ? "2030-01-08T00:00:00Z" : nil,
+                wait: random.next() % 5 == 0 ? "2030-02-01" : nil,
+                depends: (0..<Int(random.next() % 3)).map { _ in Int(random.next() % 45) + 1 })
+        }
+        let today = day("2030-01-10")
+        let relations = TodoRelations(todos: todos)
+        #expect(TodoStats(todos: todos, today: today).blocked == relations.blocked.count)
+        #expect(TodoStats(todos: todos, today: today, relations: relations).blocked == relations.blocked.count)
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
