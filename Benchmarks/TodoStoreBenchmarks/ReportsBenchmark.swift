@@ -98,34 +98,10 @@ func runReportsBenchmark(sizes: [Int]) throws {
             TodoJSONOutput.arrayBytes(try fetch(nextQuery, in: memory), context: context).count
         }
         let pendingTodos = todos.filter { !$0.isDone && !$0.isWaiting(today: context.today) }
-        measure("  of which: the pending todos copied out") {
-            todos.filter { !$0.isDone && !$0.isWaiting(today: context.today) }.count
-        }
-        measure("  of which: the urgency of each") {
+        measure("  of which: the urgency of each pending todo") {
             var sum = 0.0
             for todo in pendingTodos { sum += context.urgency(of: todo) }
             return Int(sum) & 0xFFFF
-        }
-        measure("  of which: sorting (todo, urgency) pairs") {
-            let ranked = pendingTodos.map { (todo: $0, urgency: Double($0.id % 977)) }
-            return ranked.sorted {
-                $0.urgency != $1.urgency
-                    ? $0.urgency > $1.urgency : ($0.todo.position, $0.todo.id) < ($1.todo.position, $1.todo.id)
-            }.count
-        }
-        measure("next: 50 most urgent, ranked by small keys (*)") {
-            // (*) What TodoQuery.apply could do: rank (urgency, position, id, index) keys, copy
-            // only the todos kept.
-            var keys: [(urgency: Double, position: Int, id: Int, index: Int)] = []
-            let today = context.today
-            for index in todos.indices where !todos[index].isDone && !todos[index].isWaiting(today: today) {
-                let todo = todos[index]
-                keys.append((context.urgency(of: todo), todo.position, todo.id, index))
-            }
-            keys.sort {
-                $0.urgency != $1.urgency ? $0.urgency > $1.urgency : ($0.position, $0.id) < ($1.position, $1.id)
-            }
-            return keys.prefix(50).map { todos[$0.index] }.count
         }
         try measure("next: every pending todo (context + query)") {
             try fetch(TodoQuery.next, in: memory).count

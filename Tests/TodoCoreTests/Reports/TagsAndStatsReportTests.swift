@@ -107,3 +107,36 @@ private struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// ``TodoQuery/next`` ranks as the urgency order says, however many it keeps.
+@Suite struct NextOrderTests {
+    @Test(arguments: 0..<10)
+    func nextIsTheUrgencyOrderOfThePendingTodos(seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed))
+        let todos = (1...60).map { id in
+            var todo = Reports.todo(
+                id, completed: random.next() % 4 == 0 ? "2030-01-08T00:00:00Z" : nil,
+                started: random.next() % 6 == 0 ? "2030-01-09T00:00:00Z" : nil,
+                due: random.next() % 2 == 0 ? "2030-01-\(10 + random.next() % 10)" : nil,
+                tags: random.next() % 3 == 0 ? ["next"] : [], wait: random.next() % 7 == 0 ? "2030-02-01" : nil,
+                depends: random.next() % 5 == 0 ? [Int(random.next() % 60) + 1] : [])
+            todo.priority = Priority(rawValue: Int(random.next() % 4)) ?? .none
+            todo.position = Int(random.next() % 8)  // ties: the manual order, then the id
+            return todo
+        }
+        let context = TodoContext(todos: todos, clock: .fixed(at: Reports.at("2030-01-10T12:00:00Z")))
+        let expected = todos.filter { !$0.isDone && !$0.isWaiting(today: context.today) }
+            .sorted { a, b in
+                let (ua, ub) = (context.urgency(of: a), context.urgency(of: b))
+                return ua != ub ? ua > ub : (a.position, a.id) < (b.position, b.id)
+            }
+        for limit in [nil, 0, 1, 5, 100] {
+            var query = TodoQuery.next
+            query.limit = limit
+            #expect(try query.apply(to: todos, context: context) == Array(expected.prefix(limit ?? .max)))
+        }
+        var filtered = TodoQuery.next
+        filtered.filter = try TodoFilter(parsing: ["+next"])
+        #expect(try filtered.apply(to: todos, context: context) == expected.filter { $0.tags.contains("next") })
+    }
+}
