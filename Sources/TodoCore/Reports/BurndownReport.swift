@@ -126,9 +126,9 @@ public struct BurndownReport: Sendable, Hashable {
     ///   - context: Now, today and the time zone the periods are local days of.
     ///   - period: What each row counts by.
     ///   - weekStart: The first day of a week, for `.week`.
-    ///   - periods: How many periods, ending with the current one; `nil` for every period from
-    ///     the earliest todo's on (at most ``maximumPeriods``).
-    ///   - window: How many complete periods the rates are measured over; `nil` for
+    ///   - periods: How many periods, ending with the current one (1 to ``maximumPeriods``); `nil`
+    ///     for every period from the earliest todo's on (at most ``maximumPeriods``, the most recent).
+    ///   - window: How many complete periods the rates are measured over (1 at least); `nil` for
     ///     ``defaultWindow(for:)``.
     public init(
         todos: some Sequence<Todo>, context: TodoContext, period: ReportPeriod = .day, weekStart: Weekday = .monday,

@@ -51,8 +51,9 @@ public struct HistoryReport: Sendable, Hashable {
     ///   - context: Today and the time zone the periods are local days of.
     ///   - period: What each row counts by.
     ///   - weekStart: The first day of a week, for `.week`.
-    ///   - periods: How many periods, ending with the current one; `nil` for every period from
-    ///     the earliest todo's on (at most ``BurndownReport/maximumPeriods``, the most recent).
+    ///   - periods: How many periods, ending with the current one (1 to
+    ///     ``BurndownReport/maximumPeriods``); `nil` for every period from the earliest todo's on
+    ///     (at most ``BurndownReport/maximumPeriods``, the most recent).
     public init(
         todos: some Sequence<Todo>, context: TodoContext, period: ReportPeriod = .month, weekStart: Weekday = .monday,
         periods: Int? = nil
