@@ -76,7 +76,9 @@ public enum TodoJSONOutput {
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// `{"pending":…,"done":…,"overdue":…,"dueToday":…,"total":…,"tags":{"shop":{"pending":…,"done":…}}}`.
+    /// `{"pending":…,"done":…,"overdue":…,"dueToday":…,"total":…,"tags":{"shop":{"pending":…,"done":…}},`
+    /// `"waiting":…,"blocked":…,"active":…,"projects":{"home.garden":{"pending":…,"done":…}}}`: tags
+    /// and projects sorted, each under its lower-case spelling.
     public static func stats(_ stats: TodoStats) -> String {
         var json = JSONWriter()
         json.beginObject()
@@ -91,20 +93,33 @@ public enum TodoJSONOutput {
         json.key("total")
         json.int(stats.total)
         json.key("tags")
-        json.beginObject()
-        for tag in stats.tags.keys.sorted() {
-            json.key(tag)
-            json.beginObject()
-            json.key("pending")
-            json.int(stats.tags[tag]!.pending)
-            json.key("done")
-            json.int(stats.tags[tag]!.done)
-            json.endObject()
-        }
-        json.endObject()
+        writeCounts(stats.tags, to: &json)
+        json.key("waiting")
+        json.int(stats.waiting)
+        json.key("blocked")
+        json.int(stats.blocked)
+        json.key("active")
+        json.int(stats.active)
+        json.key("projects")
+        writeCounts(stats.projects, to: &json)
         json.endObject()
         json.newline()
         return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// `{"name":{"pending":…,"done":…},…}`, names sorted.
+    private static func writeCounts(_ counts: [String: TodoStats.TagCount], to json: inout JSONWriter) {
+        json.beginObject()
+        for name in counts.keys.sorted() {
+            json.key(name)
+            json.beginObject()
+            json.key("pending")
+            json.int(counts[name]!.pending)
+            json.key("done")
+            json.int(counts[name]!.done)
+            json.endObject()
+        }
+        json.endObject()
     }
 
     /// `{"undone":"deleted","restored":[…],"removed":[…]}`.

