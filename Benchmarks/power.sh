@@ -10,7 +10,9 @@
 # One file of tasks in Taskwarrior's export format (projects in a hierarchy, tags, priorities,
 # due, wait and scheduled dates around today, done and waiting tasks, dependencies,
 # annotations) is imported by both tools, so both hold the same tasks. Then hyperfine times
-# each command (medians). Results: a table on standard output, raw hyperfine JSON in $OUT
+# each command (medians of the wall-clock time, and the mean CPU time, user + system, which
+# other processes on a shared machine change less). `next` prints one page: 50 lines for both
+# (LINES for todo, defaultheight for Taskwarrior, as neither writes to a terminal). Results: a table on standard output, raw hyperfine JSON in $OUT
 # (default /tmp/todo-power-bench). See Benchmarks/README.md for recorded figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,16 +40,17 @@ RESULTS=$OUT/results.jsonl
 : >"$RESULTS"
 
 time_command() {  # size tool label command
-    local size=$1 tool=$2 label=$3 command=$4 runs=$RUNS
-    [[ $tool == taskwarrior && $size -ge 100000 ]] && runs=3
+    local size=$1 tool=$2 label=$3 command=$4 runs=$RUNS warmup=1
+    [[ $tool == taskwarrior && $size -ge 100000 ]] && runs=2 warmup=0  # about a minute a run
     local json=$OUT/$tool-$label-$size.json
-    hyperfine --shell bash --warmup 1 --runs "$runs" --export-json "$json" "$command" >/dev/null 2>&1 \
+    hyperfine --shell bash --warmup "$warmup" --runs "$runs" --export-json "$json" "$command" >/dev/null 2>&1 \
         || { echo "   $tool $label failed: $command" >&2; return 0; }
     python3 - "$json" "$size" "$tool" "$label" >>"$RESULTS" <<'EOF'
 import json, sys
 result = json.load(open(sys.argv[1]))["results"][0]
 print(json.dumps({"size": int(sys.argv[2]), "tool": sys.argv[3], "command": sys.argv[4],
-                  "median_ms": result["median"] * 1000}))
+                  "median_ms": result["median"] * 1000,
+                  "cpu_ms": (result["user"] + result["system"]) * 1000}))
 EOF
 }
 
@@ -101,7 +104,7 @@ EOF
     export TODO_FILE=$work/todo/todos.json TODO_CONFIG=$work/todo-config
     "$TODO" import "$work/tasks.json" >/dev/null
     time_command "$size" todo filter "$TODO ${FILTER[*]} list > /dev/null"
-    time_command "$size" todo next "$TODO next > /dev/null"
+    time_command "$size" todo next "LINES=50 $TODO next > /dev/null"
     time_command "$size" todo add "$TODO add Benchmark task > /dev/null"
     time_command "$size" todo add-inline \
         "$TODO add Call Bob due:fri +sales pri:h project:Work wait:+2d > /dev/null"
@@ -111,14 +114,14 @@ EOF
     # Taskwarrior 2.6: the same file, imported; no garbage collection, so ids stay put.
     export TASKRC=$work/taskrc TASKDATA=$work/task
     mkdir -p "$TASKDATA"
-    printf 'data.location=%s\nconfirmation=off\nverbose=nothing\ngc=off\nbulk=0\nrecurrence=off\nnews.version=2.6.2\n' "$TASKDATA" >"$TASKRC"
+    printf 'defaultheight=50\ndata.location=%s\nconfirmation=off\nverbose=nothing\ngc=off\nbulk=0\nrecurrence=off\nnews.version=2.6.2\n' "$TASKDATA" >"$TASKRC"
     task import "$work/tasks.json" >/dev/null 2>&1
     time_command "$size" taskwarrior filter "task ${FILTER[*]} list > /dev/null"
     time_command "$size" taskwarrior next "task next > /dev/null"
     time_command "$size" taskwarrior add "task add Benchmark task > /dev/null"
     time_command "$size" taskwarrior add-inline \
         "task add Call Bob due:fri +sales pri:H project:Work wait:+2d > /dev/null"
-    echo "   taskwarrior: $(task "${FILTER[@]}" status:pending count) pending tasks match the filter"
+    echo "   taskwarrior: $(task "${FILTER[@]}" status:pending -WAITING count) pending tasks match the filter"
     unset TASKRC TASKDATA
 done
 
@@ -126,17 +129,21 @@ echo
 python3 - "$RESULTS" <<'EOF'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
-value = {(r["size"], r["tool"], r["command"]): r["median_ms"] for r in rows}
+wall = {(r["size"], r["tool"], r["command"]): r["median_ms"] for r in rows}
+cpu = {(r["size"], r["tool"], r["command"]): r["cpu_ms"] for r in rows}
+cell = lambda v: f"{v:10.1f}" if v is not None else f"{'-':>10}"
 for size in sorted({r["size"] for r in rows}):
-    print(f"{size:,} tasks (median ms)")
-    print(f"  {'':12}{'todo':>10}{'taskwarrior':>14}{'task / todo':>14}")
+    print(f"{size:,} tasks: wall-clock median / CPU time (ms)")
+    print(f"  {'':12}{'todo':>21}{'taskwarrior':>23}{'task / todo':>14}")
     for command in ["filter", "next", "add", "add-inline"]:
-        ours, theirs = value.get((size, "todo", command)), value.get((size, "taskwarrior", command))
-        cell = lambda v: f"{v:10.1f}" if v is not None else f"{'-':>10}"
+        key = lambda tool: (size, tool, command)
+        ours, theirs = wall.get(key("todo")), wall.get(key("taskwarrior"))
         ratio = f"{theirs / ours:13.1f}×" if ours and theirs else f"{'-':>14}"
-        print(f"  {command:12}{cell(ours)}{cell(theirs):>14}{ratio}")
-    inline, plain = value.get((size, "todo", "add-inline")), value.get((size, "todo", "add"))
-    if inline and plain:
-        print(f"  todo add with five inline attributes / plain add: {inline / plain:.2f}×")
+        print(f"  {command:12}{cell(ours)} /{cell(cpu.get(key('todo')))}"
+              f"{cell(theirs)} /{cell(cpu.get(key('taskwarrior')))}{ratio}")
+    for table, name in ((wall, "wall clock"), (cpu, "CPU time")):
+        inline, plain = table.get((size, "todo", "add-inline")), table.get((size, "todo", "add"))
+        if inline and plain:
+            print(f"  todo add with five inline attributes / plain add ({name}): {inline / plain:.2f}×")
     print()
 EOF

@@ -161,6 +161,7 @@ extension Todo {
     ///
     /// - Throws: ``TodoError/invalidProject(_:)``.
     public static func validProject(_ project: String) throws(TodoError) -> String? {
+        if let valid = validASCIIProject(project) { return valid }
         let trimmed = project.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
@@ -173,6 +174,23 @@ extension Todo {
             })
         else { throw .invalidProject(project) }
         return trimmed
+    }
+
+    /// The fast path of ``validProject(_:)`` (every store read checks every project): `project`
+    /// itself when it is ASCII with nothing to trim and nothing to refuse, else `nil` (and the
+    /// general check decides).
+    private static func validASCIIProject(_ project: String) -> String? {
+        var previous = UInt8(ascii: ".")  // a part may not be empty: no leading dot
+        for byte in project.utf8 {
+            // Controls, space, DEL, ',' and every byte of a non-ASCII character go the slow way.
+            if byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: ",")
+                || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "."))
+            {
+                return nil
+            }
+            previous = byte
+        }
+        return project.isEmpty || previous == UInt8(ascii: ".") ? nil : project
     }
 
     /// Trims an annotation's text and checks that something is left.

@@ -133,8 +133,8 @@ public struct TodoQuery: Sendable, Hashable {
     private func byUrgency(_ todos: [Todo], passing passes: (Todo) -> Bool, context: TodoContext) -> [Todo] {
         var ranked: [(urgency: Double, position: Int, id: Int, index: Int)] = []
         for index in todos.indices where passes(todos[index]) {
-            let todo = todos[index]
-            ranked.append((context.urgency(of: todo), todo.position, todo.id, index))
+            // Read in place: a copy of the todo would retain each of its fields.
+            ranked.append((context.urgency(of: todos[index]), todos[index].position, todos[index].id, index))
         }
         ranked.sort {
             $0.urgency != $1.urgency ? $0.urgency > $1.urgency : ($0.position, $0.id) < ($1.position, $1.id)

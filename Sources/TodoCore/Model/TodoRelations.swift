@@ -22,20 +22,27 @@ public struct TodoRelations: Sendable, Hashable {
 
     /// The relations among `todos` (every todo of a store).
     public init(todos: some Collection<Todo>) {
-        // The ids some open todo depends on (few), then which of them are open themselves.
+        // The open todos that depend on others (few), and the ids they depend on; then which of
+        // those are open themselves. Fields are read through the collection's subscript, so
+        // that no todo is copied whole (a copy retains every field: a third of the time).
+        var dependents: [(id: Int, depends: [Int])] = []
         var wanted = Set<Int>()
-        for todo in todos where !todo.isDone && !todo.depends.isEmpty {
-            wanted.formUnion(todo.depends)
+        for index in todos.indices where !todos[index].isDone {
+            let depends = todos[index].depends
+            guard !depends.isEmpty else { continue }
+            dependents.append((todos[index].id, depends))
+            wanted.formUnion(depends)
         }
         guard !wanted.isEmpty else { return }
         var open = Set<Int>()
-        for todo in todos where !todo.isDone && wanted.contains(todo.id) {
-            open.insert(todo.id)
+        for index in todos.indices where !todos[index].isDone {
+            let id = todos[index].id
+            if wanted.contains(id) { open.insert(id) }
         }
-        for todo in todos where !todo.isDone && !todo.depends.isEmpty {
-            for id in todo.depends where open.contains(id) {
-                blocked.insert(todo.id)
-                blocking.insert(id)
+        for (id, depends) in dependents {
+            for dependency in depends where open.contains(dependency) {
+                blocked.insert(id)
+                blocking.insert(dependency)
             }
         }
     }
