@@ -16,16 +16,19 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
 
     var storage: TodoStorageType { provider.storageService }
     var clock: TodoClock { provider.clock }
+    var coefficients: UrgencyCoefficients { provider.urgencyCoefficients }
 
     // MARK: Reading
 
     /// The todos `query` selects; see ``TodoServiceType/fetch(_:)``.
     public func fetch(_ query: TodoQuery) -> Observable<[Todo]> {
         run { [self] in
-            let clock = self.clock
+            let (clock, coefficients, weekStart) = (self.clock, self.coefficients, provider.weekStart)
             return try storage.read { contents in
                 let todos = try contents.allTodos()
-                return try query.apply(to: todos, context: TodoContext(todos: todos, clock: clock))
+                return try query.apply(
+                    to: todos, context: TodoContext(todos: todos, clock: clock, coefficients: coefficients),
+                    weekStart: weekStart)
             }
         }
     }

@@ -25,6 +25,11 @@ extension CompletionScript {
         }
         script += """
                 )
+                # The reports and aliases of the config file run as commands (NAME<TAB>DESCRIPTION).
+                local config_command
+                for config_command in ${(f)"$(_todo_run __complete-commands)"}; do
+                    commands+=("${config_command/$'\\t'/:}")
+                done
                 # (-): the options after the command are left in $words for the command's branch,
                 # which reads them (the global ones too) with its arguments.
                 _arguments -C $globals \\

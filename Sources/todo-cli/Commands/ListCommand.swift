@@ -45,6 +45,8 @@ extension ListCommand: TodoSubcommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
+        var query = query
+        query.filter = context.narrowedByContext(query.filter)
         let list = context.make { TodoListReactor(provider: $0, query: query) }
         list.send(.refresh)
         let state = list.currentState
