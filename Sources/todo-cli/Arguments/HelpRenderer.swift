@@ -49,6 +49,11 @@ enum HelpRenderer {
         name.flatMap(HelpTopic.named).map(help(for:)) ?? topLevelHelp(config: config)
     }
 
+    /// The help of a report or an alias of the config file.
+    static func help(forConfigCommand name: String, config: ConfigCommands) -> String {
+        config.report(named: name).map(help(for:)) ?? help(forAlias: name, config: config)
+    }
+
     /// The help of an alias of the config file: what it runs.
     static func help(forAlias name: String, config: ConfigCommands) -> String {
         render(

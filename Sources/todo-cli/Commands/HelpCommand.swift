@@ -28,10 +28,8 @@ extension HelpCommand: TodoSubcommand, TextCommand {
             text = ManPage.render()
         } else if let name = values.value(of: .commandName)?.text, let command = CommandCatalog.command(named: name) {
             text = HelpRenderer.help(for: command)
-        } else if let name, let report = config.report(named: name) {
-            text = HelpRenderer.help(for: report)
-        } else if let name, config.aliases[name] != nil {
-            text = HelpRenderer.help(forAlias: name, config: config)
+        } else if let name, config.reports[name] != nil || config.aliases[name] != nil {
+            text = HelpRenderer.help(forConfigCommand: name, config: config)
         } else {
             text = HelpRenderer.help(forTopic: name, config: config)
         }

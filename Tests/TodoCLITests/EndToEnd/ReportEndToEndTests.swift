@@ -55,14 +55,15 @@ import Testing
                 """, "\(result)")
         let top = await todo.run(["top"])
         let lines = top.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "ID Pri  Title Urg Tags", "\(top)")
+        #expect(lines.first?.hasPrefix("ID Pri  Title Urg") == true, "\(top)")
+        #expect(lines.first?.hasSuffix(" Tags") == true, "\(top)")
         #expect(lines.count == 3)
         #expect(lines[1].hasPrefix(" 2 high Soon") && lines[1].hasSuffix("+a"), "\(top)")
     }
 
     @Test func aReportFitsTheWidth() async {
         todo.writeConfig(Self.config)
-        await todo.run(["add", String(repeating: "long title ", count: 20), "due:2030-01-08", "project:Work"])
+        await todo.run(["add", String(repeating: "long title ", count: 12), "due:2030-01-08", "project:Work"])
         for columns in [40, 80, 200] {
             let result = await todo.run(["due"], environment: ["COLUMNS": String(columns)])
             #expect(result.status == 0)
