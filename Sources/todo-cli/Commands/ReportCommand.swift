@@ -44,7 +44,8 @@ struct ReportCommand: ParsedCommand {
             let total = state.todos.count
             let summary =
                 total == 0
-                ? "No todos in the report \(report.name)." : todos.count < total
+                ? "No todos in the report \(report.name)."
+                : todos.count < total
                     ? "showing \(todos.count) of \(total) todos" : "\(total) todo\(total == 1 ? "" : "s")"
             for line in TextWrap.lines(summary, width: context.width) {
                 context.output.out(context.style.apply(line, .dim) + "\n")

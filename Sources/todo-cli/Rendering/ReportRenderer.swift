@@ -1,9 +1,10 @@
+import TodoCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import TodoCore
 
 /// The table of a custom report (`report.NAME.columns`): a header line, then one line per todo,
 /// the columns in the report's order, fitted to the width — no line is wider. The title takes

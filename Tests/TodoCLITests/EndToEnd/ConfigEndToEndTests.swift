@@ -160,10 +160,12 @@ import Testing
         #expect(alias.status == 0, "\(alias)")
         #expect(
             todo.configText
-                == "# my settings\nweek.start = sunday\n\n# aliases\nalias.a = list\nalias.t = next +today\ncolor = auto\n")
+                == "# my settings\nweek.start = sunday\n\n# aliases\nalias.a = list\nalias.t = next +today\ncolor = auto\n"
+        )
         let unset = await todo.run(["config", "alias.a", "--unset"])
         #expect(unset.stdout == "Removed alias.a from \(todo.configPath)\n", "\(unset)")
-        #expect(todo.configText == "# my settings\nweek.start = sunday\n\n# aliases\nalias.t = next +today\ncolor = auto\n")
+        #expect(
+            todo.configText == "# my settings\nweek.start = sunday\n\n# aliases\nalias.t = next +today\ncolor = auto\n")
         let again = await todo.run(["config", "alias.a", "--unset"])
         #expect(again.status == 0 && again.stdout.contains("not set"))
     }
@@ -313,5 +315,8 @@ import Testing
         #expect(await titles(["--set", "week.start=sunday", "list", "due:sow"]) == ["Sunday"])
         todo.writeConfig("week.start = sunday\n")
         #expect(await titles(["list", "due:sow"]) == ["Sunday"])
+        // A date typed with add too.
+        let added = await todo.run(["add", "Typed", "due:sow", "--json"])
+        #expect((added.json as? [String: Any])?["due"] as? String == day, "\(added)")
     }
 }

@@ -66,7 +66,9 @@ import Testing
         let switched = await todo.run(["context", "home"])
         #expect(switched.status == 0, "\(switched)")
         #expect(switched.stdout == "Context: home (+home)\n")
-        #expect(todo.configText == "# contexts\ncontext.work = project:Work +office\ncontext.home = +home\ncontext = home\n")
+        #expect(
+            todo.configText == "# contexts\ncontext.work = project:Work +office\ncontext.home = +home\ncontext = home\n"
+        )
         #expect(await titles(["list"]) == ["Garden"])
         #expect(await todo.run(["context"]).stdout == "Context: home (+home)\n")
         let list = await todo.run(["context", "list"])

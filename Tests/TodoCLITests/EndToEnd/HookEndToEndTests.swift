@@ -40,7 +40,8 @@ import Testing
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout == "")
         #expect(
-            result.stderr == "Error: the hook on-modify-policy refused the change: todos are forever; nothing was changed\n",
+            result.stderr
+                == "Error: the hook on-modify-policy refused the change: todos are forever; nothing was changed\n",
             "\(result)")
         #expect(todo.storeBytes == store)
     }
