@@ -143,6 +143,20 @@ final class CommandContext {
         return active.filter.and(filter)
     }
 
+    /// The filter of the built-in report `name` (`next`, `list`, and the other reports' commands):
+    /// the active context, the config's `report.NAME.filter` when it sets one, and `filter` (the
+    /// terms typed with the command), each a group of its own.
+    func reportFilter(_ name: String, typed filter: TodoFilter) -> TodoFilter {
+        let configured = config.reports[name]?.filter ?? .everything
+        return narrowedByContext(configured.and(filter))
+    }
+
+    /// The most todos the built-in report `name` shows by default: the config's
+    /// `report.NAME.limit`, or `nil`.
+    func reportLimit(_ name: String) -> Int? {
+        config.reports[name]?.limit
+    }
+
     /// `draft` with the active context's tags and project (Taskwarrior's write context): the tags
     /// are added, the project is the context's unless one was typed.
     func withContext(_ draft: TodoDraft) -> TodoDraft {

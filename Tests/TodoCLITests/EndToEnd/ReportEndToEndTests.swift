@@ -84,6 +84,16 @@ import Testing
         #expect(await todo.run(["due"]).stdout.contains(" 08.01.2030 "))
     }
 
+    @Test func theBuiltInReportsTakeTheirFilterAndLimit() async {
+        todo.writeConfig("report.next.filter = -someday\nreport.list.limit = 2\n")
+        await todo.run(["add", "A"])
+        await todo.run(["add", "B", "+someday"])
+        await todo.run(["add", "C"])
+        #expect(Set(await titles(["next"])) == ["A", "C"])
+        #expect(await titles(["list"]) == ["A", "B"])
+        #expect(await titles(["list", "--limit", "3"]) == ["A", "B", "C"])
+    }
+
     @Test func anEmptyReportSaysSo() async {
         todo.writeConfig(Self.config)
         let result = await todo.run(["due"])
