@@ -46,6 +46,15 @@ import TodoCore
         #expect((dashed.command as? HelpCommand)?.text == (reportHelp.command as? HelpCommand)?.text)
     }
 
+    @Test func theManualPageHasTheConfigExitCodeAndFiles() {
+        let page = ManPage.render()
+        #expect(page.contains("\n\\fB78\\fR\n"))
+        #expect(page.contains("\\fBTODO_CONFIG\\fR"))
+        #expect(page.contains("~/.config/todo/hooks/"))
+        #expect(page.contains("key=value"))
+        #expect(ExitCode.config.rawValue == 78)
+    }
+
     /// A startup with no config file (TODO_CONFIG names a file that does not exist).
     func startup(_ arguments: [String], config text: String? = nil) throws -> ConfigStartup {
         let folder = NSTemporaryDirectory() + "todo-config-\(UUID().uuidString)"
