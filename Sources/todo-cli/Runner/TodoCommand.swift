@@ -56,7 +56,7 @@ enum TodoCommand {
             options: invocation.global, terminal: terminal, output: output, shell: shell, config: config)
         let code: ExitCode
         if startup.usesDefaultCommand, let welcome = welcome(in: context) {
-            output.out(welcome)
+            context.say(welcome)  // wrapped to the width
             code = .success
         } else {
             code = invocation.command.run(in: context)

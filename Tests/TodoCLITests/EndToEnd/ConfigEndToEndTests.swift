@@ -206,6 +206,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("No todos yet. Add your first one:\n  todo add "), "\(result)")
         #expect(result.stdout.contains("todo help"))
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(result)")
         #expect(todo.storeBytes == nil)
     }
 
