@@ -9,7 +9,7 @@ extension TodoService {
         _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)
     ) throws -> Result {
         guard let hooks = provider.hooks else { return try storage.write(body) }
-        let clock = self.clock
+        let (clock, coefficients) = (self.clock, self.coefficients)
         var written: HookChange?
         let result = try storage.write { contents in
             let (change, result) = try body(contents)
@@ -24,8 +24,8 @@ extension TodoService {
             let hooked = try hooks.runBeforeWrite(HookChange(items: items)) {
                 if let context { return context }
                 let made =
-                    (try? TodoService.context(after: change, in: contents, clock: clock))
-                    ?? TodoContext(todos: [], clock: clock)
+                    (try? TodoService.context(after: change, in: contents, clock: clock, coefficients: coefficients))
+                    ?? TodoContext(todos: [], clock: clock, coefficients: coefficients)
                 context = made
                 return made
             } check: { todo throws(TodoError) in
@@ -53,8 +53,10 @@ extension TodoService {
         }
         if let written {
             hooks.runAfterWrite(written) {
-                (try? storage.read { contents in TodoContext(todos: try contents.allTodos(), clock: clock) })
-                    ?? TodoContext(todos: [], clock: clock)
+                (try? storage.read { contents in
+                    TodoContext(todos: try contents.allTodos(), clock: clock, coefficients: coefficients)
+                })
+                    ?? TodoContext(todos: [], clock: clock, coefficients: coefficients)
             }
         }
         return result
@@ -76,12 +78,13 @@ extension TodoService {
 
     /// The context of the todos' facts as the store will be once `change` is written.
     private static func context(
-        after change: TodoChange, in contents: any TodoStoreContents, clock: TodoClock
+        after change: TodoChange, in contents: any TodoStoreContents, clock: TodoClock,
+        coefficients: UrgencyCoefficients
     ) throws -> TodoContext {
         var todos = Dictionary(try contents.allTodos().map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         for todo in change.put { todos[todo.id] = todo }
         for id in change.deleted { todos[id] = nil }
-        return TodoContext(todos: todos.values, clock: clock)
+        return TodoContext(todos: todos.values, clock: clock, coefficients: coefficients)
     }
 }
 

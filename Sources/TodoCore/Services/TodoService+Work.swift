@@ -9,8 +9,10 @@ extension TodoService {
     /// The context of the todos' derived facts; see ``TodoServiceType/context()``.
     public func context() -> Observable<TodoContext> {
         run { [self] in
-            let clock = self.clock
-            return try storage.read { contents in TodoContext(todos: try contents.allTodos(), clock: clock) }
+            let (clock, coefficients) = (self.clock, self.coefficients)
+            return try storage.read { contents in
+                TodoContext(todos: try contents.allTodos(), clock: clock, coefficients: coefficients)
+            }
         }
     }
 

@@ -16,16 +16,19 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
 
     var storage: TodoStorageType { provider.storageService }
     var clock: TodoClock { provider.clock }
+    var coefficients: UrgencyCoefficients { provider.urgencyCoefficients }
 
     // MARK: Reading
 
     /// The todos `query` selects; see ``TodoServiceType/fetch(_:)``.
     public func fetch(_ query: TodoQuery) -> Observable<[Todo]> {
         run { [self] in
-            let clock = self.clock
+            let (clock, coefficients, weekStart) = (self.clock, self.coefficients, provider.weekStart)
             return try storage.read { contents in
                 let todos = try contents.allTodos()
-                return try query.apply(to: todos, context: TodoContext(todos: todos, clock: clock))
+                return try query.apply(
+                    to: todos, context: TodoContext(todos: todos, clock: clock, coefficients: coefficients),
+                    weekStart: weekStart)
             }
         }
     }
@@ -62,10 +65,12 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 var todo = Todo(
                     id: try contents.nextID(), uuid: provider.uuids.next(), title: title,
                     note: Todo.normalizedNote(draft.note), isDone: draft.isDone, priority: draft.priority,
-                    due: try draft.due?.resolve(today: today), tags: tags, createdAt: now,
+                    due: try draft.due?.resolve(today: today, weekStart: provider.weekStart), tags: tags,
+                    createdAt: now,
                     completedAt: draft.isDone ? now : nil, position: try contents.nextPosition(),
-                    recurrence: draft.recurrence, project: project, wait: try draft.wait?.resolve(today: today),
-                    scheduled: try draft.scheduled?.resolve(today: today))
+                    recurrence: draft.recurrence, project: project,
+                    wait: try draft.wait?.resolve(today: today, weekStart: provider.weekStart),
+                    scheduled: try draft.scheduled?.resolve(today: today, weekStart: provider.weekStart))
                 if !draft.depends.isEmpty {
                     todo.depends = draft.depends.sorted()
                     try TodoService.checkDependencies(of: [todo], in: contents)
@@ -99,7 +104,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
             let today = clock.today(at: now)
             func day(_ change: FieldChange<DateInput>?, _ old: CalendarDay?) throws(TodoError) -> CalendarDay? {
                 switch change {
-                case .set(let input): return try input.resolve(today: today)
+                case .set(let input): return try input.resolve(today: today, weekStart: provider.weekStart)
                 case .clear: return nil
                 case nil: return old
                 }

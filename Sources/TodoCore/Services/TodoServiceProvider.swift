@@ -21,11 +21,20 @@ public protocol TodoServiceProviderType: AnyObject {
     var uuids: UUIDSource { get }
     /// The hooks every change runs (``HookRunner``), or `nil` for none.
     var hooks: HookRunnerType? { get }
+    /// The urgency coefficients of the todos' derived facts (``TodoContext/coefficients``):
+    /// Taskwarrior's unless the configuration (``TodoConfig/urgencyCoefficients``) changes them.
+    var urgencyCoefficients: UrgencyCoefficients { get }
+    /// The first day of a week, for `sow` and `eow` in filters (``TodoConfig/weekStart``).
+    var weekStart: Weekday { get }
 }
 
 extension TodoServiceProviderType {
     /// No hooks: a provider that does not say otherwise runs none.
     public var hooks: HookRunnerType? { nil }
+    /// Taskwarrior's coefficients: a provider that does not say otherwise uses them.
+    public var urgencyCoefficients: UrgencyCoefficients { .taskwarrior }
+    /// Monday: a provider that does not say otherwise starts weeks then.
+    public var weekStart: Weekday { .monday }
 }
 
 /// The app's provider: creates each of TodoCore's services once, on first use; tests replace
@@ -72,6 +81,10 @@ open class TodoServiceProvider: TodoServiceProviderType, @unchecked Sendable {
     public let clock: TodoClock
     /// The UUIDs of new todos.
     public let uuids: UUIDSource
+    /// The urgency coefficients (``TodoServiceProviderType/urgencyCoefficients``).
+    public let urgencyCoefficients: UrgencyCoefficients
+    /// The first day of a week (``TodoServiceProviderType/weekStart``).
+    public let weekStart: Weekday
 
     /// Creates a provider over `storage`.
     ///
@@ -81,13 +94,18 @@ open class TodoServiceProvider: TodoServiceProviderType, @unchecked Sendable {
     ///   - clock: The time; the machine's by default.
     ///   - uuids: New todos' UUIDs; random by default.
     ///   - hooks: The hooks every change runs (``HookRunner``); none by default.
+    ///   - urgencyCoefficients: The urgency coefficients; Taskwarrior's by default.
+    ///   - weekStart: The first day of a week, for `sow` and `eow` in filters; Monday by default.
     public init(
         storage: TodoStorageType, alertService: AlertServiceType = UnavailableAlertService(),
-        clock: TodoClock = .system, uuids: UUIDSource = .random, hooks: HookRunnerType? = nil
+        clock: TodoClock = .system, uuids: UUIDSource = .random, hooks: HookRunnerType? = nil,
+        urgencyCoefficients: UrgencyCoefficients = .taskwarrior, weekStart: Weekday = .monday
     ) {
         storageService = storage
         self.clock = clock
         self.uuids = uuids
+        self.urgencyCoefficients = urgencyCoefficients
+        self.weekStart = weekStart
         alertSlot.replace(with: alertService)
         if let hooks { hookSlot.replace(with: hooks) }
     }

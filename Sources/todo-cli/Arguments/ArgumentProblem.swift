@@ -26,9 +26,10 @@ struct ArgumentProblem: Error, Equatable {
     }
 
     /// `unknown command 'lsit'. Did you mean 'list'?`
-    static func unknownCommand(_ name: String) -> ArgumentProblem {
+    static func unknownCommand(_ name: String, among reports: [String] = []) -> ArgumentProblem {
         ArgumentProblem(
-            "unknown command '\(name)'" + Suggestions.sentence(for: name, among: CommandCatalog.visibleNames))
+            "unknown command '\(name)'"
+                + Suggestions.sentence(for: name, among: CommandCatalog.visibleNames + reports))
     }
 
     /// `unknown option '--nite'. Did you mean '--note'?`

@@ -18,7 +18,9 @@ enum CommandCatalog {
         DoneCommand.self, UndoneCommand.self, StartCommand.self, StopCommand.self, AnnotateCommand.self,
         DenotateCommand.self, RemoveCommand.self, MoveCommand.self, ClearCommand.self, UndoCommand.self,
         StatsCommand.self, ExportCommand.self, ImportCommand.self, ShellCommand.self, UICommand.self,
+        ConfigCommand.self, ContextCommand.self,
         CompletionsCommand.self, HelpCommand.self, CompleteIDsCommand.self, CompleteTagsCommand.self,
+        CompleteCommandsCommand.self,
     ]
 
     /// The declarations of every command, hidden ones included, in the same order.

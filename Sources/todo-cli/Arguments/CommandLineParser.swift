@@ -11,12 +11,15 @@ import TodoCore
 enum CommandLineParser {
     /// Parses `arguments`, given without the program name.
     ///
+    /// - Parameter config: The reports the config file adds as commands (its aliases are
+    ///   expanded before, by ``TodoCommand``); the help lists them.
     /// - Returns: The invocation, or the usage error to print (exit 64).
-    static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
-        let location = CommandLocation(arguments)
+    static func parse(_ arguments: [String], config: ConfigCommands = .none) -> Result<Invocation, UsageError> {
+        let location = CommandLocation(arguments, config: config)
         let subcommand = location.name.flatMap(CommandCatalog.subcommand(named:))
+        let report = subcommand == nil ? location.name.flatMap(config.report(named:)) : nil
         if asksForHelp(arguments) {
-            return helpInvocation(commandName: location.name, command: subcommand?.spec)
+            return helpInvocation(commandName: location.name, command: subcommand?.spec ?? report, config: config)
         }
 
         var reader = ArgumentReader(options: OptionSpec.globals + [.version])
@@ -25,34 +28,77 @@ enum CommandLineParser {
         } catch {
             return .failure(usageError(error, command: nil))
         }
-        if reader.helpRequested { return helpInvocation(commandName: location.name, command: subcommand?.spec) }
+        if reader.helpRequested {
+            return helpInvocation(commandName: location.name, command: subcommand?.spec ?? report, config: config)
+        }
         if reader.values.isSet(.version) {
             return .success(Invocation(global: reader.values.globalOptions, command: VersionCommand()))
         }
         guard let name = location.name else {
             guard !location.filter.isEmpty else {
-                return help(HelpRenderer.topLevelHelp(), global: reader.values.globalOptions)
+                return help(HelpRenderer.topLevelHelp(config: config), global: reader.values.globalOptions)
             }
             // A filter without a command: one id alone shows that todo, any other filter lists.
             let implied: any TodoSubcommand.Type =
                 location.filter.count == 1 && ValueSpec.positiveInteger(location.filter[0]) != nil
                 ? ShowCommand.self : ListCommand.self
-            return parse([], of: implied, after: reader.values, filter: location.filter, optionsEnded: false)
+            return parse(
+                [], of: implied.spec, make: implied.init, after: reader.values, filter: location.filter,
+                optionsEnded: false)
         }
-        guard let subcommand else { return .failure(usageError(.unknownCommand(name), command: nil)) }
+        if let report, let definition = config.reports[name] {
+            return parse(
+                arguments[location.argumentsStart...], of: report,
+                make: { values throws(ArgumentProblem) in try ReportCommand(values, report: definition) },
+                after: reader.values, filter: location.filter, optionsEnded: location.optionsEnded)
+        }
+        guard let subcommand else {
+            return .failure(usageError(.unknownCommand(name, among: config.reportNames), command: nil))
+        }
+        let rest = arguments[location.argumentsStart...]
+        if subcommand == HelpCommand.self, rest.count == 1, let word = rest.first,
+            config.reports[word] != nil || config.aliases[word] != nil
+        {
+            // `todo help overdue`: a report or an alias of the config file, which the declaration's
+            // list of commands does not hold.
+            return help(HelpRenderer.help(forConfigCommand: word, config: config), global: reader.values.globalOptions)
+        }
+        let make: (ParsedValues) throws(ArgumentProblem) -> any ParsedCommand
+        if subcommand == HelpCommand.self {
+            make = { values throws(ArgumentProblem) in try HelpCommand(values, config: config) }
+        } else {
+            make = subcommand.init
+        }
         return parse(
-            arguments[location.argumentsStart...], of: subcommand, after: reader.values, filter: location.filter,
-            optionsEnded: location.optionsEnded)
+            arguments[location.argumentsStart...], of: subcommand.spec, make: make, after: reader.values,
+            filter: location.filter, optionsEnded: location.optionsEnded)
+    }
+
+    /// The index of the command's name among `arguments` (or `nil`), and the filter terms before
+    /// it: where ``TodoCommand`` expands an alias, or adds `default.command`.
+    static func commandIndex(in arguments: [String], config: ConfigCommands = .none) -> (index: Int?, filter: [String])
+    {
+        let location = CommandLocation(arguments, config: config)
+        return (location.name == nil ? nil : location.argumentsStart - 1, location.filter)
+    }
+
+    /// Whether the arguments ask for help (`-h`, `--help`) or the version, so that no default
+    /// command is added.
+    static func asksForHelpOrVersion(_ arguments: [String]) -> Bool {
+        asksForHelp(arguments) || arguments.prefix { $0 != "--" }.contains("--version")
     }
 
     /// Reads the arguments that follow the command's name, then makes the command from them.
     ///
-    /// - Parameter filter: The filter terms given before the command's name.
+    /// - Parameters:
+    ///   - command: The command's declaration.
+    ///   - make: Makes the command from the values read.
+    ///   - filter: The filter terms given before the command's name.
     private static func parse(
-        _ tokens: ArraySlice<String>, of subcommand: any TodoSubcommand.Type, after values: ParsedValues,
+        _ tokens: ArraySlice<String>, of command: CommandSpec,
+        make: (ParsedValues) throws(ArgumentProblem) -> any ParsedCommand, after values: ParsedValues,
         filter: [String], optionsEnded: Bool
     ) -> Result<Invocation, UsageError> {
-        let command = subcommand.spec
         var values = values
         var arguments = command.arguments
         // The argument the terms before the name stand for, which need not be given after it.
@@ -89,7 +135,7 @@ enum CommandLineParser {
             try reader.checkRequiredArguments(except: given)
             try checkExclusiveFlags(of: command, in: reader.values)
             return .success(
-                Invocation(global: reader.values.globalOptions, command: try subcommand.init(reader.values)))
+                Invocation(global: reader.values.globalOptions, command: try make(reader.values)))
         } catch {
             return .failure(usageError(error, command: command))
         }
@@ -106,13 +152,15 @@ enum CommandLineParser {
 
     /// The help of the named command or topic, of `todo` when no command is named, or an
     /// unknown command error.
-    private static func helpInvocation(commandName: String?, command: CommandSpec?) -> Result<Invocation, UsageError> {
+    private static func helpInvocation(
+        commandName: String?, command: CommandSpec?, config: ConfigCommands
+    ) -> Result<Invocation, UsageError> {
         guard let commandName else {
-            return help(HelpRenderer.topLevelHelp())
+            return help(HelpRenderer.topLevelHelp(config: config))
         }
         guard let command else {
             guard let topic = HelpTopic.named(commandName) else {
-                return .failure(usageError(.unknownCommand(commandName), command: nil))
+                return .failure(usageError(.unknownCommand(commandName, among: config.reportNames), command: nil))
             }
             return help(HelpRenderer.help(for: topic))
         }
@@ -159,8 +207,8 @@ private struct CommandLocation {
     /// Whether a `--` came before the command's name.
     var optionsEnded = false
 
-    /// Finds the command's name among `arguments`.
-    init(_ arguments: [String]) {
+    /// Finds the command's name among `arguments`; the config's reports are commands too.
+    init(_ arguments: [String], config: ConfigCommands = .none) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -171,7 +219,9 @@ private struct CommandLocation {
                 argumentsStart = min(index + 2, arguments.count)
                 return
             case .word(let word):
-                guard CommandCatalog.subcommand(named: word) == nil, TodoFilter.isStructuredTerm(word) else {
+                guard CommandCatalog.subcommand(named: word) == nil, config.reports[word] == nil,
+                    TodoFilter.isStructuredTerm(word)
+                else {
                     (name, argumentsStart) = (word, index + 1)
                     return
                 }

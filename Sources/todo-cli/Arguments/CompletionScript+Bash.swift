@@ -24,7 +24,7 @@ extension CompletionScript {
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word=${COMP_WORDS[i]}
                     case $word in
-                        --file)
+                        --file | --set)
                             [[ ${COMP_WORDS[i + 1]} == "=" ]] && i=$((i + 1))
                             i=$((i + 1))
                             ;;
@@ -56,7 +56,7 @@ extension CompletionScript {
                     if [[ $cur == -* ]]; then
                         _todo_reply_words \(bashQuoted(topLevelOptionWords))
                     else
-                        _todo_reply_words \(bashQuoted(CommandCatalog.visibleNames))
+                        _todo_reply_words "\(CommandCatalog.visibleNames.joined(separator: " ")) $(_todo_config_commands)"
                     fi
                     return
                 fi
@@ -190,6 +190,12 @@ extension CompletionScript {
             local ids
             ids=$(_todo_run __complete-ids "$@" | while IFS=$'\\t' read -r id _; do printf '%s ' "$id"; done)
             _todo_reply_words "$ids"
+        }
+
+        # Prints the reports and aliases of the config file, which run as commands, from
+        # `todo __complete-commands` (NAME<TAB>DESCRIPTION lines).
+        _todo_config_commands() {
+            _todo_run __complete-commands | while IFS=$'\\t' read -r name _; do printf '%s ' "$name"; done
         }
 
         # Offers the tags in use, or those of the todo whose id is $1, from `todo __complete-tags`

@@ -18,6 +18,8 @@ extension CompletionScript {
                 )
             }
         }
+        // The reports and aliases of the config file run as commands (NAME<TAB>DESCRIPTION lines).
+        lines.append("complete -c todo -n __todo_needs_command -a '(__todo_run __complete-commands)'")
         for command in CommandCatalog.visibleCommands {
             let using = "__todo_using \(command.names.joined(separator: " "))"
             let skipped = valueOptionSpellings(of: command).joined(separator: " ")

@@ -34,7 +34,7 @@ extension CompletionScript {
 
                 case $state in
                     command)
-                        _describe -t commands 'todo command' commands
+                        _todo_commands
                         ;;
                     argument)
                         # Filter terms before the command (todo +work list, todo 3 done) are skipped.
@@ -43,7 +43,7 @@ extension CompletionScript {
                             (( CURRENT-- ))
                         done
                         if (( CURRENT == 1 )); then
-                            _describe -t commands 'todo command' commands
+                            _todo_commands
                             return
                         fi
                         todo_file=${opt_args[--file]}
@@ -139,6 +139,16 @@ extension CompletionScript {
         # Install: todo completions zsh > ~/.zfunc/_todo (with fpath+=(~/.zfunc) before compinit)
 
         # Runs `todo "$@"`, quietly, on the store named with --file on the command line, if any.
+        # Offers the commands of $commands and the reports and aliases of the config file, which run
+        # as commands (NAME<TAB>DESCRIPTION lines from `todo __complete-commands`).
+        _todo_commands() {
+            local config_command
+            for config_command in ${(f)"$(_todo_run __complete-commands)"}; do
+                commands+=("${config_command/$'\\t'/:}")
+            done
+            _describe -t commands 'todo command' commands
+        }
+
         _todo_run() {
             local file=$todo_file i
             for ((i = 1; i < $#words; i++)); do

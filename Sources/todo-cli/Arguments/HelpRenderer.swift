@@ -22,22 +22,45 @@ enum HelpRenderer {
 
     /// The help of `todo` itself: overview, usage, global options, the list of commands and the
     /// help topics.
-    static func topLevelHelp() -> String {
-        let options = (OptionSpec.globals + [.version, .help]).map(entry(for:))
+    ///
+    /// - Parameter config: The config file's reports and aliases, listed after the commands.
+    static func topLevelHelp(config: ConfigCommands = .none) -> String {
+        let options = (OptionSpec.globals + [.set, .version, .help]).map(entry(for:))
         let commands = CommandCatalog.visibleCommands.map { command in
             entry(label: command.names.joined(separator: ", "), description: command.overview)
         }
         let topics = HelpTopic.all.map { entry(label: $0.name, description: $0.overview) }
+        var sections: [(String, [String])] = [("OPTIONS", options), ("SUBCOMMANDS", commands)]
+        let reports = config.reportNames.map { name in
+            entry(label: name, description: config.report(named: name)?.overview ?? "")
+        }
+        if !reports.isEmpty { sections.append(("REPORTS (from the config file)", reports)) }
+        let aliases = config.aliasNames.map { entry(label: $0, description: config.aliasOverview($0)) }
+        if !aliases.isEmpty { sections.append(("ALIASES (from the config file)", aliases)) }
+        sections.append(("TOPICS", topics))
         return render(
-            overview: CommandCatalog.overview, discussion: nil, usage: topLevelUsage(),
-            sections: [("OPTIONS", options), ("SUBCOMMANDS", commands), ("TOPICS", topics)],
+            overview: CommandCatalog.overview, discussion: nil, usage: topLevelUsage(), sections: sections,
             footer: "  See 'todo help <subcommand>' for detailed help.")
     }
 
     /// The help of the topic named `name`, or of `todo` itself when `name` is `nil` or names no
     /// topic.
-    static func help(forTopic name: String?) -> String {
-        name.flatMap(HelpTopic.named).map(help(for:)) ?? topLevelHelp()
+    static func help(forTopic name: String?, config: ConfigCommands = .none) -> String {
+        name.flatMap(HelpTopic.named).map(help(for:)) ?? topLevelHelp(config: config)
+    }
+
+    /// The help of a report or an alias of the config file.
+    static func help(forConfigCommand name: String, config: ConfigCommands) -> String {
+        config.report(named: name).map(help(for:)) ?? help(forAlias: name, config: config)
+    }
+
+    /// The help of an alias of the config file: what it runs.
+    static func help(forAlias name: String, config: ConfigCommands) -> String {
+        render(
+            overview: config.aliasOverview(name),
+            discussion: "An alias of the config file (alias.\(name)): 'todo \(name) …' runs these words, then "
+                + "the rest of the command line. See 'todo help \(config.aliases[name]?.first ?? "")' for them.",
+            usage: "USAGE: todo \(name) ...", sections: [], footer: nil)
     }
 
     /// The help of a topic (`todo help dates`): overview, discussion and its sections.

@@ -23,7 +23,7 @@ enum ManPage {
         page += synopsis("todo", ["--\(OptionSpec.version.long)"])
         page += [".SH DESCRIPTION"] + paragraphs(description)
         page += [".SH OPTIONS"] + paragraphs(optionsIntroduction)
-        for option in OptionSpec.globals + [.version, .help] { page += entry(for: option) }
+        for option in OptionSpec.globals + [.set, .version, .help] { page += entry(for: option) }
         page += [".SH COMMANDS"]
         for command in CommandCatalog.visibleCommands { page += section(for: command) }
         page += [".SH EXIT STATUS"]
@@ -120,14 +120,25 @@ enum ManPage {
         An option given twice keeps its last value, except those marked ... in a usage, whose \
         values add up.
 
-        Without a command, todo prints its help; todo help command and todo command --help \
-        print the help of a command.
+        Without a command, todo runs default.command of the config file (next by default; on an \
+        empty store without a config it says how to add a first todo); todo help prints the help, \
+        and todo help command and todo command --help print the help of a command.
+
+        The config file (see FILES) holds key = value lines: default.command, aliases \
+        (alias.NAME = words), contexts (context.NAME = filter, context = NAME), custom reports \
+        (report.NAME.filter, .sort, .columns, .limit, .description: a report runs as todo NAME), \
+        urgency coefficients, color = auto|always|never, week.start, date.format and hooks = on|off. \
+        todo config lists every setting and where it comes from, todo config KEY VALUE sets one \
+        and todo --set key=value overrides one for one command. Executables in the hooks folder \
+        beside it (on-add…, on-modify…, on-exit…) may check, change or refuse each change.
         """
 
     private static let optionsIntroduction = "Accepted before or after the command, and anywhere among its arguments."
 
     private static let environment: [(String, String)] = [
         ("TODO_FILE", "The store file, when --file is not given."),
+        ("TODO_CONFIG", "The config file (default: $XDG_CONFIG_HOME/todo/config, else ~/.config/todo/config)."),
+        ("XDG_CONFIG_HOME", "The default config file is $XDG_CONFIG_HOME/todo/config, when it is an absolute path."),
         ("XDG_DATA_HOME", "The default store is $XDG_DATA_HOME/todo/todos.json, when it is an absolute path."),
         ("HOME", "Otherwise the default store is ~/.local/share/todo/todos.json."),
         ("TODO_LOCK_TIMEOUT", "Seconds to wait for another process's lock on the store (default 10; 0 tries once)."),
@@ -141,6 +152,15 @@ enum ManPage {
         (
             "~/.local/share/todo/todos.json",
             "The todos (see ENVIRONMENT for other places). A missing file is an empty list."
+        ),
+        (
+            "~/.config/todo/config",
+            "The settings: key = value lines, # comments (see ENVIRONMENT for other places). A missing file "
+                + "means the defaults."
+        ),
+        (
+            "~/.config/todo/hooks/",
+            "Beside the config file: the hooks, executables named on-add…, on-modify…, on-exit… (Docs/Hooks.md)."
         ),
         ("todos.json.lock", "Beside the store: the lock that keeps two processes from writing at once."),
         ("todos.json.bak", "Beside the store: the previous version, to recover a damaged store."),

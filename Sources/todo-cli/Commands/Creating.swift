@@ -7,7 +7,7 @@ enum Creating {
     /// `verb` (`Added`, `Logged`) first.
     static func run(_ draft: TodoDraft, verb: String, command: String, in context: CommandContext) -> ExitCode {
         let list = context.make { TodoListReactor(provider: $0) }
-        list.send(.create(draft))
+        list.send(.create(context.withContext(draft)))
         let state = list.currentState
         if let error = state.error { return context.fail(error, command: command) }
         guard case .created(let todo)? = state.outcome else { return context.fail(.blankTitle, command: command) }

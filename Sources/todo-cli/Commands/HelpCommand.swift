@@ -15,6 +15,12 @@ extension HelpCommand: TodoSubcommand, TextCommand {
         options: [.manual])
 
     init(_ values: ParsedValues) throws(ArgumentProblem) {
+        try self.init(values, config: .none)
+    }
+
+    /// The help, knowing the reports and aliases of the config file (`todo help overdue`).
+    init(_ values: ParsedValues, config: ConfigCommands) throws(ArgumentProblem) {
+        let name = values.value(of: .commandName)?.text
         if values.isSet(.manual) {
             guard values.value(of: .commandName) == nil else {
                 throw ArgumentProblem("'--man' prints the one manual page of every command; give no command")
@@ -22,8 +28,10 @@ extension HelpCommand: TodoSubcommand, TextCommand {
             text = ManPage.render()
         } else if let name = values.value(of: .commandName)?.text, let command = CommandCatalog.command(named: name) {
             text = HelpRenderer.help(for: command)
+        } else if let name, config.reports[name] != nil || config.aliases[name] != nil {
+            text = HelpRenderer.help(forConfigCommand: name, config: config)
         } else {
-            text = HelpRenderer.help(forTopic: values.value(of: .commandName)?.text)
+            text = HelpRenderer.help(forTopic: name, config: config)
         }
     }
 }

@@ -45,6 +45,9 @@ extension ListCommand: TodoSubcommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
+        var query = query
+        query.filter = context.reportFilter("list", typed: query.filter)
+        if query.limit == nil { query.limit = context.reportLimit("list") }
         let list = context.make { TodoListReactor(provider: $0, query: query) }
         list.send(.refresh)
         let state = list.currentState

@@ -33,8 +33,8 @@ extension NextCommand: TodoSubcommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        var query = TodoQuery(status: .pending, sort: .urgency, limit: limit)
-        query.filter = filter
+        var query = TodoQuery(status: .pending, sort: .urgency, limit: limit ?? context.reportLimit("next"))
+        query.filter = context.reportFilter("next", typed: filter)
         if query.limit == nil, !context.options.json, let height = context.terminal.pageHeight {
             // The listing, the summary under it, and the prompt after.
             query.limit = max(height - 2, 1)

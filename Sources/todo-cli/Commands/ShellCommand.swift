@@ -170,7 +170,18 @@ extension ShellCommand: TodoSubcommand {
     /// its `--json`, `--quiet` and `--no-color` add to the line's.
     private func runLine(_ words: [String], in context: CommandContext) {
         let invocation: Invocation
-        switch CommandLineParser.parse(words) {
+        var words = words
+        let commands = ConfigCommands(context.config)
+        let name = CommandLineParser.commandIndex(in: words, config: commands).index
+        if let name { words = context.config.expandingAlias(in: words, at: name) }
+        if let hooks = context.provider.hooks as? HookRunner {
+            var hookInvocation = hooks.invocation
+            hookInvocation.arguments = ["todo"] + words
+            hookInvocation.command =
+                CommandLineParser.commandIndex(in: words, config: commands).index.map { words[$0] } ?? "shell"
+            hooks.invocation = hookInvocation
+        }
+        switch CommandLineParser.parse(words, config: commands) {
         case .failure(let error):
             context.output.err(error.text)
             return

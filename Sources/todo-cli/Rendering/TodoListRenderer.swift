@@ -28,6 +28,8 @@ struct TodoListRenderer {
     /// The urgency of each todo, by id, shown after the mark (`todo next`); `nil` for no such
     /// column.
     var urgency: [Int: Double]?
+    /// How due days show (the config's `date.format`); `Y-M-D` by default.
+    var dateFormat: DateDisplayFormat = .iso
 
     /// The columns of one listing, chosen once for all its lines.
     struct Columns: Hashable {
@@ -53,6 +55,8 @@ struct TodoListRenderer {
         var projectWidth = 0
         /// The width of the urgency column, 0 when there is none.
         var urgencyWidth = 0
+        /// The width of a due day in full: 10 for `Y-M-D`, else the widest the format shows.
+        var dueTextWidth = 10
 
         /// The columns the project takes, without the space after it.
         var shownProjectWidth: Int {
@@ -67,7 +71,7 @@ struct TodoListRenderer {
         /// spaces between.
         var prefixWidth: Int {
             let priorityWidth = priority == .hidden ? 0 : priority == .full ? 5 : 2
-            let dueWidth = due == .hidden ? 0 : due == .full ? 11 : 6
+            let dueWidth = due == .hidden ? 0 : due == .full ? dueTextWidth + 1 : 6
             let urgency = urgencyWidth == 0 ? 0 : urgencyWidth + 1
             let project = self.project == .hidden ? 0 : shownProjectWidth + 1
             return idWidth + 4 + urgency + priorityWidth + dueWidth + project + 1
@@ -89,12 +93,16 @@ struct TodoListRenderer {
         var dueThisYear = true
         var projectWidth = 0
         var urgencyWidth = 0
+        var dueTextWidth = 10
+        let formatted = dateFormat != .iso
+        if formatted { dueTextWidth = 1 }
         for todo in todos {
             if todo.id > maxID { maxID = todo.id }
             if todo.priority != .none { hasPriority = true }
             if let due = todo.due {
                 hasDue = true
-                if due.year != today.year { dueThisYear = false }
+                if due.year != today.year || formatted { dueThisYear = false }
+                if formatted { dueTextWidth = max(dueTextWidth, DisplayWidth.of(dateFormat.format(due))) }
             }
             if let project = todo.project {
                 projectWidth = max(projectWidth, min(DisplayWidth.of(project.shownOnOneLine), Self.projectWidth))
@@ -107,7 +115,7 @@ struct TodoListRenderer {
         func columns(_ priority: Columns.Form, _ due: Columns.Form, _ project: Columns.Form) -> Columns {
             Columns(
                 idWidth: digits(maxID), priority: priority, due: due, project: project, projectWidth: projectWidth,
-                urgencyWidth: urgencyWidth)
+                urgencyWidth: urgencyWidth, dueTextWidth: dueTextWidth)
         }
         let full = columns(hasPriority ? .full : .hidden, hasDue ? .full : .hidden, project)
         guard let width, width - full.prefixWidth < TodoListRenderer.minimumTitleWidth else { return full }
@@ -180,7 +188,14 @@ struct TodoListRenderer {
         }
         if columns.due != .hidden {
             out.append(0x20)
-            if let due = todo.due {
+            if let due = todo.due, dateFormat != .iso {
+                let text = Array(DisplayWidth.pad(dateFormat.format(due), to: columns.dueTextWidth).utf8)
+                if todo.isOverdue(today: today) {
+                    line.appendStyled(text, "31;1", to: &out)
+                } else {
+                    out.append(contentsOf: text)
+                }
+            } else if let due = todo.due {
                 var text = TodoListRenderer.digits(of: due)
                 if columns.due == .short { text.removeFirst(5) }
                 if todo.isOverdue(today: today) {
@@ -188,6 +203,8 @@ struct TodoListRenderer {
                 } else {
                     out.append(contentsOf: text)
                 }
+            } else if columns.due == .full && columns.dueTextWidth != 10 {
+                out.append(contentsOf: DisplayWidth.pad("-", to: columns.dueTextWidth).utf8)
             } else {
                 out.append(contentsOf: columns.due == .short ? TodoListRenderer.noShortDue : TodoListRenderer.noDue)
             }

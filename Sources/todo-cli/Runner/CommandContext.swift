@@ -11,17 +11,24 @@ final class CommandContext {
     let output: Output
     /// The provider and the live reactors.
     let shell: AppShell<TodoServiceProvider>
-    /// Colours, on only for a terminal without `NO_COLOR` or `--no-color`.
+    /// Colours: as `color` says (`auto`: only for a terminal without `NO_COLOR`), never with
+    /// `--no-color`.
     let style: Style
+    /// The settings of the config file and the `--set` overrides.
+    let config: TodoConfig
     /// Releases the reactors ``make(_:)`` made, for a long-lived shell between commands.
     private var releases: [() -> Void] = []
 
-    init(options: GlobalOptions, terminal: Terminal, output: Output, shell: AppShell<TodoServiceProvider>) {
+    init(
+        options: GlobalOptions, terminal: Terminal, output: Output, shell: AppShell<TodoServiceProvider>,
+        config: TodoConfig = .defaults(file: nil)
+    ) {
         self.options = options
         self.terminal = terminal
         self.output = output
         self.shell = shell
-        style = Style(isEnabled: terminal.usesColor(noColorOption: options.noColor))
+        self.config = config
+        style = Style(isEnabled: terminal.usesColor(noColorOption: options.noColor, mode: config.color))
     }
 
     /// The services.
@@ -34,7 +41,9 @@ final class CommandContext {
     /// from the store when first needed (for `--json` and `show`).
     var todoContext: TodoContext {
         if let todoContextRead { return todoContextRead }
-        var result = TodoContext(now: provider.clock.now(), clock: provider.clock, relations: .none)
+        var result = TodoContext(
+            now: provider.clock.now(), clock: provider.clock, relations: .none,
+            coefficients: provider.urgencyCoefficients)
         _ = provider.todoService.context().subscribe(onNext: { result = $0 })
         todoContextRead = result
         return result
@@ -120,12 +129,49 @@ final class CommandContext {
     /// The same context with other global options (a line of `todo shell`), writing to
     /// `output` (by default where this one writes).
     func with(options: GlobalOptions, output: Output? = nil) -> CommandContext {
-        CommandContext(options: options, terminal: terminal, output: output ?? self.output, shell: shell)
+        CommandContext(
+            options: options, terminal: terminal, output: output ?? self.output, shell: shell, config: config)
+    }
+
+    // MARK: The active context
+
+    /// `filter` narrowed by the active context (`context = NAME`), each a group of its own: what
+    /// `list`, `next` and the reports show (Taskwarrior's read context). Every report command
+    /// calls it on the filter typed with it.
+    func narrowedByContext(_ filter: TodoFilter) -> TodoFilter {
+        guard let active = config.activeContext else { return filter }
+        return active.filter.and(filter)
+    }
+
+    /// The filter of the built-in report `name` (`next`, `list`, and the other reports' commands):
+    /// the active context, the config's `report.NAME.filter` when it sets one, and `filter` (the
+    /// terms typed with the command), each a group of its own.
+    func reportFilter(_ name: String, typed filter: TodoFilter) -> TodoFilter {
+        let configured = config.reports[name]?.filter ?? .everything
+        return narrowedByContext(configured.and(filter))
+    }
+
+    /// The most todos the built-in report `name` shows by default: the config's
+    /// `report.NAME.limit`, or `nil`.
+    func reportLimit(_ name: String) -> Int? {
+        config.reports[name]?.limit
+    }
+
+    /// `draft` with the active context's tags and project (Taskwarrior's write context): the tags
+    /// are added, the project is the context's unless one was typed.
+    func withContext(_ draft: TodoDraft) -> TodoDraft {
+        guard let active = config.activeContext, active.isWritable else { return draft }
+        var draft = draft
+        for tag in active.tags where !draft.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+            draft.tags.insert(tag)
+        }
+        if draft.project == nil { draft.project = active.project }
+        return draft
     }
 
     /// The list renderer for this terminal.
     var listRenderer: TodoListRenderer {
-        TodoListRenderer(today: today, width: width, style: style)
+        TodoListRenderer(today: today, width: width, style: style, dateFormat: config.dateFormat)
     }
 
     /// The list renderer for this terminal, knowing which of `todos` are blocked: the store's

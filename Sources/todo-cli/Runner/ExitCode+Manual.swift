@@ -14,6 +14,9 @@ extension ExitCode {
                 + "The store is left as it was."
         case .ioError: return "An input/output error: no permission, a full disk, standard output closed."
         case .locked: return "The store stayed locked by another process for the whole wait (TODO_LOCK_TIMEOUT)."
+        case .config:
+            return "The config file or a --set override is invalid: a line that is not key = value, a bad value, "
+                + "an alias that loops or hides a command. The message names the file, the line and the fix."
         }
     }
 }

@@ -15,6 +15,9 @@ enum ExitCode: Int32, CaseIterable {
     case ioError = 74
     /// The store stayed locked by another process.
     case locked = 75
+    /// The config file or a `--set` override is invalid (the message names the file, the line and
+    /// the fix).
+    case config = 78
 
     /// The exit code for `error`.
     init(_ error: TodoError) {
@@ -25,5 +28,11 @@ enum ExitCode: Int32, CaseIterable {
         case .io: self = .ioError
         case .locked: self = .locked
         }
+    }
+
+    /// The exit code for a config `error`: 78 for settings that cannot be used, 74 for a file
+    /// that cannot be read or written.
+    init(_ error: TodoConfigError) {
+        self = error.reason == .fileSystem ? .ioError : .config
     }
 }

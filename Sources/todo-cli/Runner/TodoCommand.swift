@@ -7,10 +7,22 @@ enum TodoCommand {
     /// The version `todo --version` prints.
     static let version = "0.2.0"
 
-    /// Runs `arguments` (without the program name).
+    /// Runs `arguments` (without the program name): reads the config file (with the `--set`
+    /// overrides), expands an alias or adds `default.command`, parses, builds the services and
+    /// runs the command.
     static func run(_ arguments: [String], terminal: Terminal, output: Output) -> ExitCode {
+        let startup: ConfigStartup
+        switch ConfigStartup.read(arguments, environment: terminal.environment) {
+        case .failure(let failure):
+            output.err(failure.text)
+            return failure.code
+        case .success(let read):
+            startup = read
+        }
+        let config = startup.config
+        for warning in config.warnings { output.err("Warning: \(warning.description.shownOnOneLine)\n") }
         let invocation: Invocation
-        switch CommandLineParser.parse(arguments) {
+        switch CommandLineParser.parse(startup.arguments, config: ConfigCommands(config)) {
         case .failure(let error):
             output.err(error.text)
             return .usage
@@ -26,16 +38,31 @@ enum TodoCommand {
         do {
             provider = try makeProvider(
                 options: invocation.global, terminal: terminal, output: output,
-                lockTimeoutLimit: type(of: invocation.command).lockTimeoutLimit)
+                lockTimeoutLimit: type(of: invocation.command).lockTimeoutLimit, config: config,
+                hookArguments: arguments, command: startup.commandName ?? "")
         } catch {
             output.err("Error: \(error.description)\n")
             return ExitCode(error)
         }
         let shell = AppShell(provider: provider)
         let trace = startTrace(shell, terminal: terminal, output: output)
-        let context = CommandContext(options: invocation.global, terminal: terminal, output: output, shell: shell)
-        let code = invocation.command.run(in: context)
+        let hookMessages: Disposable? =
+            invocation.command is UICommand
+            ? nil
+            : (provider.hooks as? HookRunner)?.messages.subscribe(onNext: { message in
+                output.err(message.description.shownOnLines + "\n")
+            })
+        let context = CommandContext(
+            options: invocation.global, terminal: terminal, output: output, shell: shell, config: config)
+        let code: ExitCode
+        if startup.usesDefaultCommand, let welcome = welcome(in: context) {
+            context.say(welcome)  // wrapped to the width
+            code = .success
+        } else {
+            code = invocation.command.run(in: context)
+        }
         trace?.dispose()
+        hookMessages?.dispose()
         if invocation.command is ShellCommand {
             shell.tearDown()
         } else {
@@ -46,6 +73,23 @@ enum TodoCommand {
         return code
     }
 
+    /// What plain `todo` says on an empty store when nothing is configured: how to add a first
+    /// todo and where help is; `nil` otherwise (the default command then runs).
+    static func welcome(in context: CommandContext) -> String? {
+        guard !context.options.json, !context.options.quiet,
+            context.config.settings.allSatisfy({ $0.origin == .default })
+        else { return nil }
+        let isEmpty = (try? context.provider.storageService.read { try $0.nextID() == 1 }) ?? false
+        guard isEmpty else { return nil }
+        return """
+            No todos yet. Add your first one:
+              todo add Buy milk due:tomorrow +shop
+            Then 'todo' shows the most urgent ones (todo next). See 'todo help' for every command, \
+            'todo help add' for what a todo can hold, and Docs/Configuration.md to make todo yours.
+
+            """
+    }
+
     /// App shells of one-shot commands, kept until the process exits (set on the main thread
     /// only, once per process).
     nonisolated(unsafe) private static var retained: [AnyObject] = []
@@ -54,10 +98,16 @@ enum TodoCommand {
     /// `XDG_DATA_HOME`, `HOME`; `TODO_LOCK_TIMEOUT`; the terminal's alert service; the
     /// machine's clock. `TODO_SIMULATE_FAULT` (tests only) makes writes fail.
     ///
-    /// - Parameter lockTimeoutLimit: The longest wait for another process's lock, whatever
-    ///   `TODO_LOCK_TIMEOUT` says.
+    /// - Parameters:
+    ///   - lockTimeoutLimit: The longest wait for another process's lock, whatever
+    ///     `TODO_LOCK_TIMEOUT` says.
+    ///   - config: The settings: the hooks (the folder beside the config file, unless `hooks =
+    ///     off`), the urgency coefficients and the first day of a week.
+    ///   - hookArguments: The command line as typed, for the hooks (`args:`).
+    ///   - command: The command's name, for the hooks (`command:`).
     static func makeProvider(
-        options: GlobalOptions, terminal: Terminal, output: Output, lockTimeoutLimit: Double? = nil
+        options: GlobalOptions, terminal: Terminal, output: Output, lockTimeoutLimit: Double? = nil,
+        config: TodoConfig = .defaults(file: nil), hookArguments: [String] = [], command: String = ""
     ) throws(TodoError)
         -> TodoServiceProvider
     {
@@ -68,9 +118,15 @@ enum TodoCommand {
         if let fault = environment["TODO_SIMULATE_FAULT"].flatMap(StoreFaults.init(parsing:)) {
             storeOptions.faults = fault
         }
+        let hooks = HookRunner(
+            config: config,
+            invocation: HookInvocation(
+                arguments: ["todo"] + hookArguments, command: command, dataFile: path, version: version))
         return TodoServiceProvider(
             storage: JSONFileTodoStorage(path: path, options: storeOptions),
-            alertService: TerminalAlertService(terminal: terminal, output: output))
+            alertService: TerminalAlertService(terminal: terminal, output: output),
+            hooks: hooks.flatMap { $0.isEnabled ? $0 : nil },
+            urgencyCoefficients: config.urgencyCoefficients, weekStart: config.weekStart)
     }
 
     /// With `TODO_TRACE` set, every action, mutation, state and bus message of the shell's

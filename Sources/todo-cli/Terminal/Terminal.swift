@@ -1,3 +1,5 @@
+import TodoCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -60,9 +62,15 @@ struct Terminal {
         return outputIsTerminal ? height : nil
     }
 
-    /// Whether to print colours: only to a terminal, and neither `NO_COLOR` (any value but
-    /// empty) nor `--no-color`.
-    func usesColor(noColorOption: Bool) -> Bool {
-        outputIsTerminal && !noColorOption && (environment["NO_COLOR"] ?? "").isEmpty
+    /// Whether to print colours: never with `--no-color`; with the config's `color = always`,
+    /// always; with `never`, never; with `auto` (the default), only to a terminal and without
+    /// `NO_COLOR` (any value but empty).
+    func usesColor(noColorOption: Bool, mode: TodoConfig.ColorMode = .auto) -> Bool {
+        guard !noColorOption else { return false }
+        switch mode {
+        case .always: return true
+        case .never: return false
+        case .auto: return outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        }
     }
 }

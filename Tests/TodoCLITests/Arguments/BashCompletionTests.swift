@@ -23,7 +23,8 @@ import TodoCore
     /// Filter terms before the command (issue 18) are skipped to find it; bash may split
     /// `key:value` into three words (`:` is in `COMP_WORDBREAKS`).
     @Test func theCommandsAfterAFilter() throws {
-        #expect(try sandbox.complete("todo", "+work", "") == CommandCatalog.visibleNames)
+        #expect(
+            try sandbox.complete("todo", "+work", "") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
         #expect(try Set(sandbox.complete("todo", "3", "-old", "d")) == ["done", "denotate", "delete"])
         #expect(try sandbox.complete("todo", "project:Home", "is:overdue", "ne") == ["next"])
         #expect(try sandbox.complete("todo", "project", ":", "Home", "(", "+a", "or", "+b", ")", "ne") == ["next"])
@@ -32,7 +33,9 @@ import TodoCore
     }
 
     @Test func theCommandsAndAliases() throws {
-        #expect(try sandbox.complete("todo", "") == CommandCatalog.visibleNames)
+        #expect(try sandbox.complete("todo", "") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
+        #expect(sandbox.commandCalls == ["__complete-commands"])
+        #expect(try sandbox.complete("todo", "ov") == ["overdue"])  // a report of the config file
         #expect(try sandbox.complete("todo", "re") == ["reopen"])
         #expect(try Set(sandbox.complete("todo", "d")) == ["done", "denotate", "delete"])
         #expect(try sandbox.complete("todo", "--json", "-q", "sh") == ["show", "shell"])

@@ -5,7 +5,8 @@ import Testing
 @testable import todo_cli
 
 /// A temporary folder with a fake `todo` on `PATH` that records its arguments, prints three
-/// todos as `todo __complete-ids` does (`ID<TAB>TITLE`; 3 and 31 pending, 12 done) and three
+/// todos as `todo __complete-ids` does (`ID<TAB>TITLE`; 3 and 31 pending, 12 done), a report and
+/// an alias of the config file as `todo __complete-commands` does (``configCommands``), and three
 /// tags as `todo __complete-tags` does (`shop` alone for todo 3), for running completion
 /// scripts.
 final class CompletionSandbox {
@@ -23,6 +24,7 @@ final class CompletionSandbox {
             #!/bin/sh
             printf '%s\\n' "$*" >> '\(folder)/calls'
             case "$*" in
+                *__complete-commands) printf 'overdue\\tLate todos\\nzz\\tRuns: todo next +today\\n' ;;
                 *'__complete-tags 3') printf 'shop\\n' ;;
                 *__complete-tags*) printf 'errands\\nshop\\nWork\\n' ;;
                 *'__complete-ids pending') printf '3\\tBuy milk\\n31\\tPay rent\\n' ;;
@@ -42,8 +44,21 @@ final class CompletionSandbox {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// The argument lines the fake `todo` was run with.
+    /// The names the fake `todo __complete-commands` prints: a report and an alias of the config file.
+    static let configCommands = ["overdue", "zz"]
+
+    /// The argument lines the fake `todo` was run with, but `__complete-commands` (asked whenever
+    /// a command's name is completed: see ``commandCalls``).
     var calls: [String] {
+        allCalls.filter { !$0.hasSuffix("__complete-commands") }
+    }
+
+    /// The argument lines of the fake `todo`'s runs as `todo __complete-commands`.
+    var commandCalls: [String] {
+        allCalls.filter { $0.hasSuffix("__complete-commands") }
+    }
+
+    private var allCalls: [String] {
         ((try? String(contentsOfFile: folder + "/calls", encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
     }

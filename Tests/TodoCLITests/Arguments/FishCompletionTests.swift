@@ -13,7 +13,9 @@ import Testing
     }
 
     @Test func theCommandsAfterAFilter() throws {
-        #expect(try Set(sandbox.completeInFish("todo +work ")) == Set(CommandCatalog.visibleNames))
+        #expect(
+            try Set(sandbox.completeInFish("todo +work "))
+                == Set(CommandCatalog.visibleNames + CompletionSandbox.configCommands))
         #expect(try sandbox.completeInFish("todo project:Home 3 ne") == ["next"])
         #expect(try sandbox.completeInFish("todo +work done ") == ["3", "31"])
         #expect(try sandbox.completeInFish("todo +work edit 3 --untag ") == ["shop"])

@@ -13,12 +13,14 @@ import Testing
     }
 
     @Test func theCommands() throws {
-        #expect(try sandbox.completeInZsh("todo ") == CommandCatalog.visibleNames)
+        #expect(try sandbox.completeInZsh("todo ") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
+        #expect(sandbox.commandCalls == ["__complete-commands"])
         #expect(try sandbox.completeInZsh("todo re") == ["reopen"])
     }
 
     @Test func theCommandsAfterAFilter() throws {
-        #expect(try sandbox.completeInZsh("todo +work ") == CommandCatalog.visibleNames)
+        #expect(
+            try sandbox.completeInZsh("todo +work ") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
         #expect(try sandbox.completeInZsh("todo project:Home 3 ne") == ["next"])
         #expect(try sandbox.completeInZsh("todo +work done ") == ["3", "31"])
     }

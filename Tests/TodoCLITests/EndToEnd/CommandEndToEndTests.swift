@@ -306,8 +306,9 @@ import Testing
     // MARK: help, version, completions
 
     @Test func helpPrintsAndNeverActs() async {
+        // Plain `todo` runs `default.command` (ConfigEndToEndTests): on this empty store, a welcome.
         for arguments in [
-            [], ["--help"], ["-h"], ["help"], ["help", "add"], ["add", "--help"], ["add", "-h"],
+            ["--help"], ["-h"], ["help"], ["help", "add"], ["add", "--help"], ["add", "-h"],
             ["done", "1", "--help"],
         ] {
             let result = await todo.run(arguments)

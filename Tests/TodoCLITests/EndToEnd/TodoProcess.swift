@@ -1,21 +1,26 @@
 import Foundation
 import TestSupport
 
-/// Runs the built `todo` binary against a store in a temporary folder (`TODO_FILE`, `HOME` and
-/// `XDG_DATA_HOME` all inside it), and returns what it printed and its exit code.
+/// Runs the built `todo` binary against a store in a temporary folder (`TODO_FILE`, `TODO_CONFIG`,
+/// `HOME` and `XDG_DATA_HOME` all inside it, so the developer's own config and hooks are never
+/// read), and returns what it printed and its exit code.
 final class TodoSandbox: @unchecked Sendable {
     // @unchecked Sendable: immutable
     let folder: String
     let storePath: String
+    /// The config file (`TODO_CONFIG`; missing until ``writeConfig(_:)``).
+    let configPath: String
     let environment: [String: String]
 
     init() {
         var template = Array((NSTemporaryDirectory() + "todo-e2e.XXXXXX").utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         storePath = folder + "/store/todos.json"
+        configPath = folder + "/config/config"
         try? FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
         environment = [
             "HOME": folder + "/home", "XDG_DATA_HOME": folder + "/xdg", "TODO_FILE": storePath, "TZ": "UTC",
+            "TODO_CONFIG": folder + "/config/config",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8",
             // A `todo` that finds the store locked by another of the test's processes (a shell
             // or `todo ui` reading a change) waits for it patiently, not the default 10 s: on
@@ -121,6 +126,28 @@ final class TodoSandbox: @unchecked Sendable {
 
     /// The store file's bytes (nil when missing).
     var storeBytes: Data? { FileManager.default.contents(atPath: storePath) }
+
+    /// The hooks folder beside the config file.
+    var hooksFolder: String { folder + "/config/hooks" }
+
+    /// Writes the config file.
+    func writeConfig(_ text: String) {
+        try? FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: configPath, contents: Data(text.utf8))
+    }
+
+    /// The config file's text (nil when missing).
+    var configText: String? {
+        FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Writes an executable hook `name` with `script` (its `#!` line included).
+    func writeHook(_ name: String, _ script: String) {
+        try? FileManager.default.createDirectory(atPath: hooksFolder, withIntermediateDirectories: true)
+        let path = hooksFolder + "/" + name
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+    }
 
     /// Writes the store file.
     func writeStore(_ text: String) {
