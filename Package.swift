@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ReactorKitTesting", targets: ["ReactorKitTesting"]),
         .library(name: "ServiceBus", targets: ["ServiceBus"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
+        .library(name: "TodoCoreTesting", targets: ["TodoCoreTesting"]),
         .executable(name: "todo", targets: ["todo-cli"]),
     ],
     targets: [
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "ReactorKitTesting", dependencies: ["ReactorKit", "ReactorKitFoundation"]),
         .target(name: "ServiceBus", dependencies: ["ReactorKit"]),
         .target(name: "TodoCore", dependencies: ["ServiceBus", "ReactorKit"]),
+        .target(name: "TodoCoreTesting", dependencies: ["TodoCore", "ReactorKitTesting"]),
         .executableTarget(name: "todo-cli", dependencies: ["TodoCore"]),
         .executableTarget(
             name: "ReactorKitBenchmarks",
@@ -44,9 +46,9 @@ let package = Package(
             ]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(
-            name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker", "TestSupport"],
+            name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "TodoCoreTesting", "todo-store-worker", "TestSupport"],
             exclude: ["Formats/Fixtures", "Urgency/Fixtures"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "todo-store-worker", "TestSupport"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport"]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),

@@ -9,7 +9,7 @@ import TestSupport
 final class HookScripts: @unchecked Sendable {
     // @unchecked Sendable: set up once, then only read
     let folder = TemporaryFolder()
-    let clock = TestClock()
+    let clock = FakeClock()
     private(set) var runner: HookRunner!
     private(set) var provider: TodoServiceProvider!
     let messages = Locked<[HookMessage]>([])
