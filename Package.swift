@@ -24,6 +24,9 @@ let package = Package(
         .target(name: "TodoCore", dependencies: ["ServiceBus", "ReactorKit"]),
         .target(name: "TodoCoreTesting", dependencies: ["TodoCore", "ReactorKitTesting"]),
         .executableTarget(name: "todo-cli", dependencies: ["TodoCore"]),
+        // The second front end of Docs/BuildingAFrontEnd.md, built with the package (no product:
+        // not something users install).
+        .executableTarget(name: "todo-watch", dependencies: ["TodoCore"], path: "Examples/todo-watch"),
         .executableTarget(
             name: "ReactorKitBenchmarks",
             dependencies: ["ReactorKit", "ServiceBus"],
@@ -49,6 +52,11 @@ let package = Package(
             name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "TodoCoreTesting", "todo-store-worker", "TestSupport"],
             exclude: ["Formats/Fixtures", "Urgency/Fixtures"]),
         .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport"]),
+        // Issue 20's proof: a front end, its service and reactors and their tests written against
+        // the public products only (no @testable import), with Docs/BuildingAFrontEnd.md's code.
+        .testTarget(
+            name: "FrontEndTests",
+            dependencies: ["TodoCore", "TodoCoreTesting", "ReactorKitTesting", "TestSupport", "todo-cli", "todo-watch"]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),

@@ -28,7 +28,7 @@ enum TodoCommand {
                 options: invocation.global, terminal: terminal, output: output,
                 lockTimeoutLimit: type(of: invocation.command).lockTimeoutLimit)
         } catch {
-            output.err("Error: \(error.description)\n")
+            output.err("Error: \(error.cliMessage)\n")
             return ExitCode(error)
         }
         let shell = AppShell(provider: provider)

@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKit
 import TestSupport
+import TodoCoreTesting
 
 @testable import TodoCore
 

@@ -73,7 +73,7 @@ import TodoCoreTesting
 
     @Test func aFailedFetchBecomesTheErrorAndEndsTheLoading() {
         let store = ReactorTestStore(TodoListReactor(provider: provider))
-        let damaged = TodoError.storeDamaged(file: "/t/todos.json", problem: "bad", recovery: "fix it")
+        let damaged = TodoError.storeDamaged(file: "/t/todos.json", problem: "bad", recovery: .advice("fix it"))
         service.fetchSpy.fails(with: damaged)
         store.send(.refresh) { $0.error = damaged }
         store.finish()
