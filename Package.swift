@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -15,7 +16,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "ReactorKitRuntime"),
-        .target(name: "ReactorKit", dependencies: ["ReactorKitRuntime"]),
+        // @ObservableState and @ObservableStateIgnored: a compiler plugin that speaks the plugin
+        // protocol itself, without swift-syntax (see Sources/ReactorKitMacros/main.swift).
+        .macro(name: "ReactorKitMacros"),
+        .target(name: "ReactorKit", dependencies: ["ReactorKitRuntime", "ReactorKitMacros"]),
         // What of RxSwift needs full Foundation (OperationQueueScheduler): kept out of
         // ReactorKit, which links FoundationEssentials only.
         .target(name: "ReactorKitFoundation", dependencies: ["ReactorKit"]),
@@ -49,9 +53,12 @@ let package = Package(
             ]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(
-            name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "TodoCoreTesting", "todo-store-worker", "TestSupport"],
+            name: "TodoCoreTests",
+            dependencies: ["TodoCore", "ReactorKitTesting", "TodoCoreTesting", "todo-store-worker", "TestSupport"],
             exclude: ["Formats/Fixtures", "Urgency/Fixtures"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport"]),
+        .testTarget(
+            name: "TodoCLITests",
+            dependencies: ["todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport"]),
         // Issue 20's proof: a front end, its service and reactors and their tests written against
         // the public products only (no @testable import), with Docs/BuildingAFrontEnd.md's code.
         .testTarget(

@@ -200,7 +200,8 @@ for module in "${modules[@]}"; do
         --additional-symbol-graph-dir "$out/symbol-graphs/$module" \
         --output-dir "$out/archives/$module.doccarchive" \
         --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
-        --transform-for-static-hosting ${base:+--hosting-base-path "$base"} \
+        --transform-for-static-hosting --experimental-transform-for-static-hosting-with-content \
+        ${base:+--hosting-base-path "$base"} \
         --warnings-as-errors >"$out/docc-$module.log" 2>&1 \
         || grep -q "warning:" "$out/docc-$module.log"; then
         cat "$out/docc-$module.log" >&2
@@ -214,4 +215,62 @@ for module in "${modules[@]}"; do archives+=("$out/archives/$module.doccarchive"
 "$docc" merge "${archives[@]}" --output-path "$out/site" \
     --synthesized-landing-page-name "ReactorKit for Linux" >"$out/docc-merge.log" 2>&1 \
     || { cat "$out/docc-merge.log" >&2; exit 1; }
-echo "== documentation built in $((SECONDS - started)) s: $out/site (serve it, then open /documentation/)"
+# 5. A site that works from file:// too. DocC's pages load their scripts from absolute paths
+#    (/js/…), and its app fetches each page's JSON, which browsers refuse for file:// URLs. Each
+#    page also holds its content as HTML (in <noscript>, with relative links, from
+#    --experimental-transform-for-static-hosting-with-content): opened from a file, a page shows
+#    that content instead of starting the app; served, it starts the app as before.
+echo "== static pages for file://"
+python3 - "$out/site" "$base" <<'EOF'
+import glob, os, re, sys
+
+site, base = sys.argv[1], sys.argv[2]
+scripts = re.compile(r'<script>var baseUrl = "[^"]*"</script>((?:<script defer="defer" src="[^"]+"></script>)+)')
+sources = re.compile(r'src="([^"]+)"')
+style = (
+    "<style>html.static-page body{font:16px/1.5 -apple-system,'Helvetica Neue',Helvetica,Arial,sans-serif;"
+    "max-width:54em;margin:2em auto;padding:0 1em;color:#1d1d1f}html.static-page pre{background:#f5f5f7;"
+    "padding:.8em;overflow:auto}html.static-page code{font-family:Menlo,monospace;font-size:.9em}"
+    "html.static-page #app{display:none}html.static-page a p{margin:.2em 0}</style>"
+)
+problems, pages = [], 0
+for page in glob.glob(f"{site}/**/index.html", recursive=True):
+    html = open(page, encoding="utf-8").read()
+    match = scripts.search(html)
+    if not match or "<noscript>" not in html:
+        problems.append(f"{page}: no scripts or no content to rewrite")
+        continue
+    app = sources.findall(match.group(1))
+    loader = (
+        f'<script>var baseUrl = "{base}/";'
+        '(function(){if(location.protocol==="file:"){document.documentElement.classList.add("static-page");'
+        'document.addEventListener("DOMContentLoaded",function(){var n=document.querySelector("noscript");'
+        'if(!n)return;var m=document.createElement("main");m.innerHTML=n.textContent;'
+        'n.parentNode.insertBefore(m,n);});return;}'
+        + "".join(
+            f'var s=document.createElement("script");s.src="{src}";s.async=false;document.head.appendChild(s);'
+            for src in app)
+        + "})();</script>" + style
+    )
+    html = html[: match.start()] + loader + html[match.end() :]
+    open(page, "w", encoding="utf-8").write(html)
+    pages += 1
+    # Every link of the page's own content must lead to a page of the site.
+    content = html.split("<noscript>", 1)[1].split("</noscript>", 1)[0]
+    for href in re.findall(r'href="([^"#]+)', content):
+        if re.match(r"[a-z]+:", href) or href.startswith("/"):
+            continue
+        target = os.path.normpath(os.path.join(os.path.dirname(page), href))
+        if not os.path.exists(target):
+            problems.append(f"{page}: the link {href} leads nowhere")
+if problems:
+    print("\n".join(problems[:40]), file=sys.stderr)
+    print(f"error: {len(problems)} problems with the static pages", file=sys.stderr)
+    sys.exit(1)
+print(f"{pages} pages")
+EOF
+
+echo "== documentation built in $((SECONDS - started)) s: $out/site"
+echo "   open $out/site/documentation/index.html from the files, or serve it"
+echo "   (python3 -m http.server -d $out/site) and open /documentation/"
+

@@ -55,8 +55,9 @@ import Testing
             error
                 == .storeDamaged(
                     file: path, problem: try #require(Self.problem(of: error)), recovery: .fixOrMoveAside(file: path)))
+        let description = error.map(\.description) ?? ""
         for advice in Self.cliAdvice {
-            #expect(!(error?.description ?? "").contains(advice))
+            #expect(!description.contains(advice), "\(description)")
         }
     }
 
