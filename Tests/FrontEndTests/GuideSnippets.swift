@@ -12,7 +12,7 @@ enum GuideSnippets {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent(guide), encoding: .utf8)
         let files = try sources.map { normalized(try String(contentsOf: URL(fileURLWithPath: $0), encoding: .utf8)) }
         let snippets = text.components(separatedBy: "```swift\n").dropFirst()
