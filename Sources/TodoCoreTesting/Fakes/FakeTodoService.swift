@@ -4,7 +4,7 @@ import TodoCore
 /// A todo service made of spies: each function returns what the test stubbed and records its
 /// calls; nothing touches a store.
 ///
-/// Every function has its ``Spy``, named after the function with `Spy` added (`fetchSpy`,
+/// Every function has its `Spy`, named after the function with `Spy` added (`fetchSpy`,
 /// `markDoneSpy`; `updateManySpy` for `update(ids:_:)`). A new fake has nothing stubbed, so a
 /// call the test did not expect fails it, at the step that made it when a `ReactorTestStore`
 /// runs. Operations are cold, as the real service's: the spy is called when the observable is

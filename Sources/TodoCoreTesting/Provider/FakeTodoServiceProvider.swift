@@ -16,11 +16,11 @@ import TodoCore
 public final class FakeTodoServiceProvider: TodoServiceProvider, @unchecked Sendable {
     // @unchecked Sendable: immutable but for the slots, which are thread-safe
 
-    /// The todo service (the provider's ``TodoCore/TodoServiceProvider/todoService``).
+    /// The todo service (the provider's `todoService`).
     public let fakeTodoService: FakeTodoService
-    /// The alert service (the provider's ``TodoCore/TodoServiceProvider/alertService``).
+    /// The alert service (the provider's `alertService`).
     public let fakeAlertService: FakeAlertService
-    /// The clock (the provider's ``TodoCore/TodoServiceProvider/clock``).
+    /// The clock (the provider's `clock`).
     public let fakeClock: FakeClock
 
     /// Creates a provider of fakes with nothing stubbed.

@@ -35,7 +35,7 @@ import TodoCore
         )
         #expect(
             TodoError.storeTooNew(file: "f", version: 9, supported: 2).cliMessage.hasSuffix("Upgrade todo to read it"))
-        #expect(TodoError.nothingToUndo.cliMessage == TodoError.nothingToUndo.description)
+        #expect(TodoError.nothingToUndo.cliMessage == TodoError.nothingToUndo.description)  // no hint to add
     }
 
     @Test func theCommandPrintsTheHint() {
