@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -10,18 +11,26 @@ let package = Package(
         .library(name: "ReactorKitTesting", targets: ["ReactorKitTesting"]),
         .library(name: "ServiceBus", targets: ["ServiceBus"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
+        .library(name: "TodoCoreTesting", targets: ["TodoCoreTesting"]),
         .executable(name: "todo", targets: ["todo-cli"]),
     ],
     targets: [
         .target(name: "ReactorKitRuntime"),
-        .target(name: "ReactorKit", dependencies: ["ReactorKitRuntime"]),
+        // @ObservableState and @ObservableStateIgnored: a compiler plugin that speaks the plugin
+        // protocol itself, without swift-syntax (see Sources/ReactorKitMacros/main.swift).
+        .macro(name: "ReactorKitMacros"),
+        .target(name: "ReactorKit", dependencies: ["ReactorKitRuntime", "ReactorKitMacros"]),
         // What of RxSwift needs full Foundation (OperationQueueScheduler): kept out of
         // ReactorKit, which links FoundationEssentials only.
         .target(name: "ReactorKitFoundation", dependencies: ["ReactorKit"]),
         .target(name: "ReactorKitTesting", dependencies: ["ReactorKit", "ReactorKitFoundation"]),
         .target(name: "ServiceBus", dependencies: ["ReactorKit"]),
         .target(name: "TodoCore", dependencies: ["ServiceBus", "ReactorKit"]),
+        .target(name: "TodoCoreTesting", dependencies: ["TodoCore", "ReactorKitTesting"]),
         .executableTarget(name: "todo-cli", dependencies: ["TodoCore"]),
+        // The second front end of Docs/BuildingAFrontEnd.md, built with the package (no product:
+        // not something users install).
+        .executableTarget(name: "todo-watch", dependencies: ["TodoCore"], path: "Examples/todo-watch"),
         .executableTarget(
             name: "ReactorKitBenchmarks",
             dependencies: ["ReactorKit", "ServiceBus"],
@@ -44,9 +53,17 @@ let package = Package(
             ]),
         .testTarget(name: "ServiceBusTests", dependencies: ["ServiceBus", "ReactorKitTesting"]),
         .testTarget(
-            name: "TodoCoreTests", dependencies: ["TodoCore", "ReactorKitTesting", "todo-store-worker", "TestSupport"],
+            name: "TodoCoreTests",
+            dependencies: ["TodoCore", "ReactorKitTesting", "TodoCoreTesting", "todo-store-worker", "TestSupport"],
             exclude: ["Formats/Fixtures", "Urgency/Fixtures"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["todo-cli", "TodoCore", "todo-store-worker", "TestSupport"]),
+        .testTarget(
+            name: "TodoCLITests",
+            dependencies: ["todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport"]),
+        // Issue 20's proof: a front end, its service and reactors and their tests written against
+        // the public products only (no @testable import), with Docs/BuildingAFrontEnd.md's code.
+        .testTarget(
+            name: "FrontEndTests",
+            dependencies: ["TodoCore", "TodoCoreTesting", "ReactorKitTesting", "TestSupport", "todo-cli", "todo-watch"]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of ReactorKit, ReactorKitTesting, ServiceBus and TodoCore, with
-# the guides of Docs/ as articles, into one static site: docs-build/site (serve it with
+# Builds the DocC documentation of ReactorKit, ReactorKitTesting, ServiceBus, TodoCore and
+# TodoCoreTesting, with the guides of Docs/ as articles, into one static site: docs-build/site (serve it with
 # `python3 -m http.server -d docs-build/site` and open /documentation/).
 #
 # Fails on any DocC warning, on a public declaration without a `///` summary, and on a public
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 out=${DOCS_OUTPUT:-docs-build}
 base=${DOCS_HOSTING_BASE_PATH:-}
 base=${base%/}
-modules=(ReactorKit ReactorKitTesting ServiceBus TodoCore)
+modules=(ReactorKit ReactorKitTesting ServiceBus TodoCore TodoCoreTesting)
 
 # Which catalog carries each guide of Docs/ (guide file → module[:article name]). A guide not
 # listed here goes to TodoCore under its own name.
@@ -71,7 +71,7 @@ python3 - "$out/catalogs" "$base" "${guides[@]}" <<'EOF'
 import os, re, shutil, sys
 
 out, base, mapping = sys.argv[1], sys.argv[2], sys.argv[3:]
-modules = ["ReactorKit", "ReactorKitTesting", "ServiceBus", "TodoCore"]
+modules = ["ReactorKit", "ReactorKitTesting", "ServiceBus", "TodoCore", "TodoCoreTesting"]
 place = {}  # guide file -> (module, article name)
 for item in mapping:
     name, target = item.split("=")
@@ -214,4 +214,153 @@ for module in "${modules[@]}"; do archives+=("$out/archives/$module.doccarchive"
 "$docc" merge "${archives[@]}" --output-path "$out/site" \
     --synthesized-landing-page-name "ReactorKit for Linux" >"$out/docc-merge.log" 2>&1 \
     || { cat "$out/docc-merge.log" >&2; exit 1; }
-echo "== documentation built in $((SECONDS - started)) s: $out/site (serve it, then open /documentation/)"
+# 5. A site that works from file:// too. DocC's pages load their scripts from absolute paths
+#    (/js/…) and its app fetches each page's JSON, which browsers refuse for file:// URLs (and
+#    docc's --experimental-transform-for-static-hosting-with-content, which would write each
+#    page's content in its HTML, crashes in FoundationXML on Linux: swift-docc issue 1666). So
+#    each page gets its content as HTML written here from its JSON (title, abstract,
+#    declaration, discussion, topics, with relative links checked to lead to a page), shown
+#    when the page is opened from a file; served, the page starts DocC's app as before.
+echo "== static pages for file://"
+python3 - "$out/site" "$base" <<'EOF'
+import glob, html, json, os, re, sys
+
+site, base = sys.argv[1], sys.argv[2]
+scripts = re.compile(r'<script>var baseUrl = "[^"]*"</script>((?:<script defer="defer" src="[^"]+"></script>)+)')
+noscript = re.compile(r"<noscript>.*?</noscript>", re.S)
+style = (
+    "<style>html.static-page body{font:16px/1.5 -apple-system,'Helvetica Neue',Helvetica,Arial,sans-serif;"
+    "max-width:54em;margin:2em auto;padding:0 1em;color:#1d1d1f}html.static-page pre{background:#f5f5f7;"
+    "padding:.8em;overflow:auto}html.static-page code{font-family:Menlo,monospace;font-size:.9em}"
+    "html.static-page #app{display:none}html.static-page dd{margin:0 0 .6em 1.5em}</style>"
+)
+problems, pages = [], 0
+
+
+def render_page(page, data):
+    here = os.path.dirname(page)
+    refs = data.get("references", {})
+
+    def href(url):
+        path, _, anchor = url.partition("#")
+        path = path[len(base):] if base and path.startswith(base) else path
+        target = os.path.join(site, path.strip("/"), "index.html")
+        if not os.path.exists(target):
+            problems.append(f"{page}: the link {url} leads nowhere")
+        return os.path.relpath(target, here) + (f"#{anchor}" if anchor else "")
+
+    def inline(items):
+        out = []
+        for item in items or []:
+            kind = item.get("type")
+            if kind == "text":
+                out.append(html.escape(item["text"]))
+            elif kind == "codeVoice":
+                out.append(f"<code>{html.escape(item['code'])}</code>")
+            elif kind in ("emphasis", "strong", "newTerm", "inlineHead", "strikethrough", "subscript", "superscript"):
+                tag = {"emphasis": "em", "newTerm": "em", "strikethrough": "s", "subscript": "sub", "superscript": "sup"}.get(kind, "strong")
+                out.append(f"<{tag}>{inline(item.get('inlineContent'))}</{tag}>")
+            elif kind == "reference":
+                ref = refs.get(item["identifier"], {})
+                title = inline(item.get("overridingTitleInlineContent")) or html.escape(ref.get("title", item["identifier"]))
+                if ref.get("type") == "link" or re.match(r"[a-z]+:", ref.get("url", "")):
+                    out.append(f'<a href="{html.escape(ref.get("url", ""))}">{title}</a>')
+                elif ref.get("url"):
+                    out.append(f'<a href="{html.escape(href(ref["url"]))}">{title}</a>')
+                else:
+                    out.append(title)
+            elif kind == "link":
+                out.append(f'<a href="{html.escape(item.get("destination", ""))}">{html.escape(item.get("title", item.get("destination", "")))}</a>')
+        return "".join(out)
+
+    def blocks(items):
+        out = []
+        for item in items or []:
+            kind = item.get("type")
+            if kind == "paragraph":
+                out.append(f"<p>{inline(item.get('inlineContent'))}</p>")
+            elif kind == "heading":
+                level = min(int(item.get("level", 2)) + 1, 6)
+                out.append(f"<h{level}>{html.escape(item.get('text', ''))}</h{level}>")
+            elif kind == "codeListing":
+                out.append(f"<pre><code>{html.escape(chr(10).join(item.get('code', [])))}</code></pre>")
+            elif kind in ("unorderedList", "orderedList"):
+                tag = "ul" if kind == "unorderedList" else "ol"
+                out.append(f"<{tag}>" + "".join(f"<li>{blocks(i.get('content'))}</li>" for i in item.get("items", [])) + f"</{tag}>")
+            elif kind == "aside":
+                out.append(f"<blockquote><strong>{html.escape(item.get('name', item.get('style', '').title()))}</strong>{blocks(item.get('content'))}</blockquote>")
+            elif kind == "table":
+                rows = "".join("<tr>" + "".join(f"<td>{blocks(cell)}</td>" for cell in row) + "</tr>" for row in item.get("rows", []))
+                out.append(f"<table>{rows}</table>")
+            elif kind == "termList":
+                out.append("<dl>" + "".join(f"<dt>{inline(i['term']['inlineContent'])}</dt><dd>{blocks(i['definition']['content'])}</dd>" for i in item.get("items", [])) + "</dl>")
+            elif kind == "thematicBreak":
+                out.append("<hr>")
+        return "".join(out)
+
+    parts = [f"<h1>{html.escape(data.get('metadata', {}).get('title', ''))}</h1>", f"<p>{inline(data.get('abstract'))}</p>"]
+    for section in data.get("primaryContentSections", []):
+        kind = section.get("kind")
+        if kind == "declarations":
+            for declaration in section.get("declarations", []):
+                code = "".join(token.get("text", "") for token in declaration.get("tokens", []))
+                parts.append(f"<pre><code>{html.escape(code)}</code></pre>")
+        elif kind == "parameters":
+            parts.append("<h2>Parameters</h2><dl>" + "".join(f"<dt><code>{html.escape(p['name'])}</code></dt><dd>{blocks(p.get('content'))}</dd>" for p in section.get("parameters", [])) + "</dl>")
+        elif kind == "content":
+            parts.append(blocks(section.get("content")))
+    for title, sections in (("Topics", data.get("topicSections", [])), ("See Also", data.get("seeAlsoSections", []))):
+        if sections:
+            parts.append(f"<h2>{title}</h2>")
+        for section in sections:
+            if section.get("title"):
+                parts.append(f"<h3>{html.escape(section['title'])}</h3>")
+            entries = []
+            for identifier in section.get("identifiers", []):
+                ref = refs.get(identifier, {})
+                if not ref.get("url"):
+                    continue
+                entries.append(f'<dt><a href="{html.escape(href(ref["url"]))}"><code>{html.escape(ref.get("title", identifier))}</code></a></dt><dd>{inline(ref.get("abstract"))}</dd>')
+            parts.append("<dl>" + "".join(entries) + "</dl>")
+    return "".join(parts)
+
+
+for page in glob.glob(f"{site}/**/index.html", recursive=True):
+    text = open(page, encoding="utf-8").read()
+    match = scripts.search(text)
+    if not match:
+        problems.append(f"{page}: no scripts to rewrite")
+        continue
+    relative = os.path.relpath(os.path.dirname(page), site)
+    data_file = os.path.join(site, "data", (relative if relative != "." else "documentation") + ".json")
+    if os.path.exists(data_file):
+        content = render_page(page, json.load(open(data_file, encoding="utf-8")))
+    else:  # the site's root: the way to the documentation
+        content = f'<p><a href="{os.path.relpath(os.path.join(site, "documentation", "index.html"), os.path.dirname(page))}">Documentation</a></p>'
+    app = re.findall(r'src="([^"]+)"', match.group(1))
+    loader = (
+        f'<script>var baseUrl = "{base}/";'
+        '(function(){if(location.protocol==="file:"){document.documentElement.classList.add("static-page");'
+        'document.addEventListener("DOMContentLoaded",function(){var n=document.querySelector("noscript");'
+        'if(!n)return;var m=document.createElement("main");m.innerHTML=n.textContent;'
+        'n.parentNode.insertBefore(m,n);});return;}'
+        + "".join(
+            f'var s=document.createElement("script");s.src="{src}";s.async=false;document.head.appendChild(s);'
+            for src in app)
+        + "})();</script>" + style
+    )
+    text = text[: match.start()] + loader + text[match.end() :]
+    text = noscript.sub(lambda _: f"<noscript>{content}</noscript>", text, count=1)
+    open(page, "w", encoding="utf-8").write(text)
+    pages += 1
+if problems:
+    print("\n".join(problems[:40]), file=sys.stderr)
+    print(f"error: {len(problems)} problems with the static pages", file=sys.stderr)
+    sys.exit(1)
+print(f"{pages} pages")
+EOF
+
+echo "== documentation built in $((SECONDS - started)) s: $out/site"
+echo "   open $out/site/documentation/index.html from the files, or serve it"
+echo "   (python3 -m http.server -d $out/site) and open /documentation/"
+

@@ -26,7 +26,7 @@ output.flush()
 if let failure = output.failure {
     // The results did not all reach standard output (a full disk, a closed descriptor).
     let error = TodoError.io(file: "standard output", operation: "write to", reason: FileIO.reason(failure))
-    output.err("Error: \(error.description)\n")
+    output.err("Error: \(error.cliMessage)\n")
     if code == .success { code = .ioError }
 }
 exit(code.rawValue)

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import ReactorKit
 import ReactorKitTesting
 import Testing
@@ -183,6 +184,24 @@ final class ProfileReactor: Reactor {
     }
 }
 
+// MARK: - A state written for ReactorKit 3.x's SwiftUI support
+
+final class TallyReactor: Reactor {
+    enum Action { case increase }
+
+    @ObservableState
+    struct State {
+        var count = 0
+        @ObservableStateIgnored var scratch = ""
+    }
+
+    let initialState = State()
+
+    func reduce(state: State, mutation: Action) -> State {
+        State(count: state.count + 1, scratch: state.scratch)
+    }
+}
+
 // MARK: - The tests
 
 /// A search service whose results the test gives, page by page.
@@ -192,6 +211,16 @@ private final class FakeSearchService: SearchServiceType {
     func search(query: String?, page: Int) -> Observable<(repos: [String], nextPage: Int?)> {
         .deferred { .just(try self.searchSpy((query, page))) }
     }
+}
+
+/// What the snippets print, from any thread.
+private final class PrintedLines: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is guarded by lock
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
 }
 
 @Suite struct CompatibilityGuideTests {
@@ -232,6 +261,24 @@ private final class FakeSearchService: SearchServiceType {
         let result = try await GitHubSearchService().search(query: "", page: 1).values.first { _ in true }
         #expect(result?.repos == [])
         #expect(result?.nextPage == nil)
+    }
+
+    @Test func aStateWrittenWithObservableStateWorksWithObservedReactor() {
+        let printed = PrintedLines()
+        @Sendable func print(_ text: Any) { printed.append("\(text)") }
+
+        let tally = ObservedReactor(TallyReactor())
+        withObservationTracking {
+            print(tally.count)  // tracked by Observation
+        } onChange: {
+            print("the count changed")
+        }
+        tally.send(.increase)  // prints "the count changed"
+
+        #expect(printed.lines == ["0", "the count changed"])
+        #expect(tally.count == 1)
+        let observable: any ObservableState = tally.state
+        #expect((observable as? TallyReactor.State)?.count == 1)
     }
 
     @Test func everyPortedSnippetIsHere() throws {

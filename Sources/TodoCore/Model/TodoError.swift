@@ -1,6 +1,7 @@
 /// Everything that can go wrong in TodoCore, each with an actionable description.
 ///
-/// Front ends map ``category`` to their own outcomes (the `todo` command to exit codes).
+/// Front ends map ``category`` to their own outcomes (the `todo` command to exit codes), and
+/// may add hints of their own from the cases' fields: ``description`` names no command.
 public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A title that is empty once trimmed.
     case blankTitle
@@ -52,7 +53,8 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file to import could not be read as the given format.
     case invalidImport(file: String, line: Int?, problem: String)
     /// The store (or its journal) cannot be read; it was left byte for byte as it was.
-    case storeDamaged(file: String, problem: String, recovery: String)
+    /// `recovery` is the way back, with the files it involves.
+    case storeDamaged(file: String, problem: String, recovery: StoreRecovery)
     /// The store was written by a newer version of the format; it was left as it was.
     case storeTooNew(file: String, version: Int, supported: Int)
     /// Another process held the store's lock for the whole wait; nothing was changed.
@@ -103,19 +105,21 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The text users read.
+    /// The text users read, in neutral words that fit any front end: what went wrong and what
+    /// was left unchanged, never a command of one front end (`todo` adds its own hints, such as
+    /// the command that lists the ids, from the cases' fields).
     public var description: String {
         switch self {
         case .blankTitle:
             return "a todo needs a title that is not blank"
         case .invalidTag(let tag):
-            return "'\(tag)' is not a tag: a tag is one word, without spaces or commas (give --tag once per tag)"
+            return "'\(tag)' is not a tag: a tag is one word, without spaces or commas"
         case .invalidDate(let text, .noSuchDay):
             return "'\(text)' is not a day of the calendar; check the month and the day (YYYY-MM-DD)"
         case .invalidDate(let text, .tooFar):
             return "'\(text)' is too far ahead; give a date as YYYY-MM-DD"
         case .invalidDate(let text, .outOfRange):
-            return "'\(text)' would fall after 9999-12-31, the last day todo knows; give an earlier date"
+            return "'\(text)' would fall after 9999-12-31, the last day of the calendar; give an earlier date"
         case .invalidDate(let text, .unrecognized):
             return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (monday), +3d or +2w"
         case .invalidPriority(let text):
@@ -145,10 +149,10 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidSetting(let key, let problem):
             return "\(key): \(problem)"
         case .unknownTodos(let ids) where ids.count == 1:
-            return "todo \(ids[0]) does not exist; run `todo list --all` to see ids"
+            return "todo \(ids[0]) does not exist"
         case .unknownTodos(let ids):
             return
-                "todos \(ids.map(String.init).joined(separator: ", ")) do not exist; nothing was changed; run `todo list --all` to see ids"
+                "todos \(ids.map(String.init).joined(separator: ", ")) do not exist; nothing was changed"
         case .invalidPosition(let position, let count) where count == 0:
             return "position \(position) is out of range: the list is empty"
         case .invalidPosition(let position, let count):
@@ -161,7 +165,7 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the hook \(hook) refused the change: \(reason); nothing was changed"
         case .noNextOccurrence(let id):
             return
-                "todo \(id) repeats, but its next occurrence would fall after 9999-12-31, the last day todo knows; nothing was changed. Remove its recurrence to complete it"
+                "todo \(id) repeats, but its next occurrence would fall after 9999-12-31, the last day of the calendar; nothing was changed. Remove its recurrence to complete it"
         case .storeFull(let reason):
             return "\(reason); nothing was changed"
         case .invalidImport(let file, let line?, let problem):
@@ -172,10 +176,10 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the store \(file) cannot be read: \(problem); it was left unchanged. \(recovery)"
         case .storeTooNew(let file, let version, let supported):
             return
-                "the store \(file) has format version \(version), newer than this todo understands (\(supported)); it was left unchanged. Upgrade todo to read it"
+                "the store \(file) has format version \(version), newer than the one understood here (\(supported)); it was left unchanged"
         case .storeLocked(let file, let seconds):
             return
-                "the store \(file) stayed locked by another process for \(Self.format(seconds: seconds)); nothing was changed. Try again, or set TODO_LOCK_TIMEOUT to wait longer"
+                "the store \(file) stayed locked by another process for \(Self.format(seconds: seconds)); nothing was changed"
         case .io(let file, let operation, let reason):
             return "cannot \(operation) \(file): \(reason)"
         }

@@ -25,7 +25,7 @@ final class FileContents: TodoStoreContents {
     private var journalChanges: [TodoChange] = []
     private var overlay: [Int: Todo?] = [:]  // the journal's latest version of each todo it touched
     private var counters: (nextID: Int, nextPosition: Int) = (1, 0)
-    private var recovery = ""
+    private var recovery = StoreRecovery.advice("")
 
     /// A store fully in memory (missing file: `.empty`).
     init(
@@ -40,7 +40,7 @@ final class FileContents: TodoStoreContents {
     }
 
     /// A store read lazily: the snapshot at `snapshot`, which `journal` vouches for.
-    init(files: StoreFiles, snapshot: FileIdentity, journal: Journal.Decoded, recovery: String) throws {
+    init(files: StoreFiles, snapshot: FileIdentity, journal: Journal.Decoded, recovery: StoreRecovery) throws {
         self.files = files
         self.snapshotIdentity = snapshot
         self.journalHeader = journal.header

@@ -383,21 +383,19 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
 
     // MARK: Recovery advice
 
-    private var recovery: String {
+    private var recovery: StoreRecovery {
         if (try? FileSystem.identity(of: files.backup)) != nil {
-            return
-                "To go back to the last good copy, run: cp '\(files.backup)' '\(files.snapshot)' (or fix the JSON by hand; see Docs/StoreFormat.md)"
+            return .restoreBackup(backup: files.backup, store: files.snapshot)
         }
-        return
-            "Fix the JSON by hand, or move the file away to start an empty store: mv '\(files.snapshot)' '\(files.snapshot).damaged'"
+        return .fixOrMoveAside(file: files.snapshot)
     }
 
-    private var journalRecovery: String {
-        "It holds the changes made since \(files.snapshot) was written. Move it away to go back to the state the store file holds (those changes are lost): mv '\(files.journal)' '\(files.journal).damaged'"
+    private var journalRecovery: StoreRecovery {
+        .moveJournalAside(journal: files.journal, store: files.snapshot)
     }
 
-    private var backupRecovery: String {
-        "The store itself is fine. Move the damaged backup away; a new one is written with the next change: mv '\(files.backup)' '\(files.backup).damaged'"
+    private var backupRecovery: StoreRecovery {
+        .moveBackupAside(backup: files.backup)
     }
 }
 

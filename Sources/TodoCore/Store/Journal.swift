@@ -84,7 +84,7 @@ enum Journal {
     /// Reads a journal.
     ///
     /// - Throws: ``TodoError/storeDamaged(file:problem:recovery:)`` naming the line.
-    static func decode(_ bytes: [UInt8], file: String, recovery: String) throws(TodoError) -> Decoded {
+    static func decode(_ bytes: [UInt8], file: String, recovery: StoreRecovery) throws(TodoError) -> Decoded {
         func damaged(_ problem: String) -> TodoError {
             .storeDamaged(file: file, problem: problem, recovery: recovery)
         }
@@ -107,7 +107,7 @@ enum Journal {
     /// Reads the complete lines of `bytes` from `offset` as changes; returns them and the
     /// offset after the last complete line.
     static func decodeChanges(
-        _ bytes: [UInt8], from offset: Int, firstLine: Int, file: String, recovery: String
+        _ bytes: [UInt8], from offset: Int, firstLine: Int, file: String, recovery: StoreRecovery
     ) throws(TodoError) -> ([TodoChange], Int) {
         var changes: [TodoChange] = []
         var lineStart = offset

@@ -90,7 +90,7 @@ enum Snapshot {
     ///
     /// - Throws: ``TodoError/storeDamaged(file:problem:recovery:)`` or
     ///   ``TodoError/storeTooNew(file:version:supported:)``; `recovery` is the store's.
-    static func decode(_ bytes: [UInt8], file: String, recovery: String) throws(TodoError) -> Decoded {
+    static func decode(_ bytes: [UInt8], file: String, recovery: StoreRecovery) throws(TodoError) -> Decoded {
         let result: Result<Decoded, TodoError> = bytes.withUnsafeBytes { buffer in
             Result { () throws(TodoError) in try decode(buffer, file: file, recovery: recovery) }
         }
@@ -98,14 +98,14 @@ enum Snapshot {
     }
 
     /// Reads a whole snapshot from the file's bytes (read or mapped), checking everything.
-    static func decode(_ bytes: StoreFileBytes, file: String, recovery: String) throws(TodoError) -> Decoded {
+    static func decode(_ bytes: StoreFileBytes, file: String, recovery: StoreRecovery) throws(TodoError) -> Decoded {
         try decode(bytes.buffer, file: file, recovery: recovery, isMapped: bytes.isMapped)
     }
 
     /// `isMapped`: the bytes are a mapping of the file, whose pages the decoding of a large
     /// todo array gives back as it goes (they are read again from the file if looked at later).
     private static func decode(
-        _ buffer: UnsafeRawBufferPointer, file: String, recovery: String, isMapped: Bool = false
+        _ buffer: UnsafeRawBufferPointer, file: String, recovery: StoreRecovery, isMapped: Bool = false
     ) throws(TodoError)
         -> Decoded
     {

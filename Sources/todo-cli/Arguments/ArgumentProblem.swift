@@ -13,7 +13,7 @@ struct ArgumentProblem: Error, Equatable {
 
     /// The problem a TodoCore check reported (a blank title, a bad date…), in its own words.
     init(_ error: TodoError) {
-        self.message = error.description
+        self.message = error.cliMessage
     }
 
     /// Runs a TodoCore check, turning its error into a problem.

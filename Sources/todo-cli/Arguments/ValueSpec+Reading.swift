@@ -102,7 +102,7 @@ extension ValueSpec {
         do {
             return try read()
         } catch {
-            var message = error.description
+            var message = error.cliMessage
             switch error {
             case .invalidDate(_, reason: .unrecognized), .invalidRecurrence:
                 if acceptsNone { message += ", or none to remove it" }

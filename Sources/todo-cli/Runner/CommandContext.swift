@@ -89,10 +89,10 @@ final class CommandContext {
     func fail(_ error: TodoError, command: String? = nil) -> ExitCode {
         let code = ExitCode(error)
         if code == .usage, let command, let spec = CommandCatalog.command(named: command) {
-            let usage = UsageError(message: error.description, usage: HelpRenderer.usage(for: spec), command: command)
+            let usage = UsageError(message: error.cliMessage, usage: HelpRenderer.usage(for: spec), command: command)
             output.err(usage.text)
         } else {
-            output.err("Error: \(error.description.shownOnOneLine)\n")
+            output.err("Error: \(error.cliMessage.shownOnOneLine)\n")
         }
         return code
     }

@@ -41,7 +41,7 @@ enum TodoCommand {
                 lockTimeoutLimit: type(of: invocation.command).lockTimeoutLimit, config: config,
                 hookArguments: arguments, command: startup.commandName ?? "")
         } catch {
-            output.err("Error: \(error.description)\n")
+            output.err("Error: \(error.cliMessage)\n")
             return ExitCode(error)
         }
         let shell = AppShell(provider: provider)

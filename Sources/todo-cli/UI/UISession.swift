@@ -252,7 +252,7 @@ final class UISession {
             errors.append(formState.error)
         }
         if let error = errors.compactMap({ $0 }).last {
-            state.message = UIMessage(text: error.description, isError: true)
+            state.message = UIMessage(text: error.cliMessage, isError: true)
         }
     }
 

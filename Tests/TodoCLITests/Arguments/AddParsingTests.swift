@@ -132,12 +132,12 @@ import TodoCore
 
     @Test(arguments: ["fortnightly", "0d", "3x", "1462d", "none"])
     func aBadRecurrenceIsRefusedWithTodoCoresMessage(_ recurrence: String) {
-        #expect(errorMessage("add", "x", "--repeat", recurrence) == TodoError.invalidRecurrence(recurrence).description)
+        #expect(errorMessage("add", "x", "--repeat", recurrence) == TodoError.invalidRecurrence(recurrence).cliMessage)
     }
 
     @Test(arguments: ["two words", "", "a,b", "#"])
     func aBadTagIsRefusedWithTodoCoresMessage(_ tag: String) {
-        #expect(errorMessage("add", "x", "--tag", tag) == TodoError.invalidTag(tag).description)
+        #expect(errorMessage("add", "x", "--tag", tag) == TodoError.invalidTag(tag).cliMessage)
     }
 
     @Test func aValueMissingAtTheEndOrBeforeAnotherOption() {
@@ -167,14 +167,14 @@ import TodoCore
         #expect(errorMessage("add", "x", "-p", "-x") == "'-x' is not a priority; use high, medium or low")
         #expect(
             errorMessage("add", "x", "--due", "-friday")
-                == TodoError.invalidDate("-friday", reason: .unrecognized).description + ". Did you mean 'friday'?")
+                == TodoError.invalidDate("-friday", reason: .unrecognized).cliMessage + ". Did you mean 'friday'?")
         // Options of add, as they would be read: `-tomorrow` is `-t omorrow`, `-hi` asks for help.
         #expect(errorMessage("add", "x", "--due", "-tomorrow") == "missing value for '--due <date>'")
         #expect(errorMessage("add", "x", "--due", "-qt") == "missing value for '--due <date>'")
         #expect(errorMessage("add", "x", "--due", "-hi") == "missing value for '--due <date>'")
         #expect(
             errorMessage("add", "x", "-r", "-weekly")
-                == TodoError.invalidRecurrence("-weekly").description + ". Did you mean 'weekly'?")
+                == TodoError.invalidRecurrence("-weekly").cliMessage + ". Did you mean 'weekly'?")
     }
 
     @Test func anUnknownOptionIsSuggestedAmongTheCommandsAndTheGlobalOptions() {

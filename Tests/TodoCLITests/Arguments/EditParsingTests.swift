@@ -56,23 +56,23 @@ import TodoCore
     }
 
     @Test func aBlankNewTitleIsRefusedWithTodoCoresMessage() {
-        #expect(errorMessage("edit", "1", "--title", "  ") == TodoError.blankTitle.description)
-        #expect(errorMessage("edit", "1", "--title=") == TodoError.blankTitle.description)
+        #expect(errorMessage("edit", "1", "--title", "  ") == TodoError.blankTitle.cliMessage)
+        #expect(errorMessage("edit", "1", "--title=") == TodoError.blankTitle.cliMessage)
     }
 
     @Test func badValuesAreRefusedWithTodoCoresMessages() {
         #expect(
             errorMessage("edit", "1", "--due", "2030-02-30")
-                == TodoError.invalidDate("2030-02-30", reason: .noSuchDay).description)
+                == TodoError.invalidDate("2030-02-30", reason: .noSuchDay).cliMessage)
         #expect(
             errorMessage("edit", "1", "--due", "15/01/2030")
-                == TodoError.invalidDate("15/01/2030", reason: .unrecognized).description + ", or none to remove it")
-        #expect(errorMessage("edit", "1", "--priority", "urgent") == TodoError.invalidPriority("urgent").description)
+                == TodoError.invalidDate("15/01/2030", reason: .unrecognized).cliMessage + ", or none to remove it")
+        #expect(errorMessage("edit", "1", "--priority", "urgent") == TodoError.invalidPriority("urgent").cliMessage)
         #expect(
             errorMessage("edit", "1", "--repeat", "hourly")
-                == TodoError.invalidRecurrence("hourly").description + ", or none to remove it")
-        #expect(errorMessage("edit", "1", "--untag", "a b") == TodoError.invalidTag("a b").description)
-        #expect(errorMessage("edit", "1", "--tag", "") == TodoError.invalidTag("").description)
+                == TodoError.invalidRecurrence("hourly").cliMessage + ", or none to remove it")
+        #expect(errorMessage("edit", "1", "--untag", "a b") == TodoError.invalidTag("a b").cliMessage)
+        #expect(errorMessage("edit", "1", "--tag", "") == TodoError.invalidTag("").cliMessage)
         #expect(
             errorMessage("edit", "1", "--tag", "a,b")
                 == "'a,b' is not a tag: a tag is one word, without spaces or commas (give --tag once per tag)")

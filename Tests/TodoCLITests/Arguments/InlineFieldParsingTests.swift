@@ -58,7 +58,7 @@ import TodoCore
         )
         #expect(errorMessage("add", "x", "dep:x")?.hasPrefix("'dep:x': 'x' is not a todo's id") == true)
         #expect(errorMessage("add", "x", "due:") == "'due:': it needs a value after the colon")
-        #expect(errorMessage("add", "due:fri") == TodoError.blankTitle.description, "nothing left for the title")
+        #expect(errorMessage("add", "due:fri") == TodoError.blankTitle.cliMessage, "nothing left for the title")
     }
 
     @Test func wordsAfterADoubleDashAreTitleText() {
@@ -76,7 +76,7 @@ import TodoCore
     @Test func badValuesOfTheNewOptions() {
         #expect(
             errorMessage("add", "x", "--project", "Home Garden")
-                == TodoError.invalidProject("Home Garden").description)
+                == TodoError.invalidProject("Home Garden").cliMessage)
         #expect(
             errorMessage("add", "x", "--project", " ")
                 == "the project for '--project <project>' is empty; give a name such as Home.Garden")
@@ -141,7 +141,7 @@ import TodoCore
         #expect(
             errorMessage("edit", "3", "dep:4", "--depends", "-4")
                 == "todo 4 is both added to and removed from the dependencies; give one")
-        #expect(errorMessage("edit", "3", " ") == TodoError.blankTitle.description)
+        #expect(errorMessage("edit", "3", " ") == TodoError.blankTitle.cliMessage)
         // One letter is an option of the command: --untag removes a one-letter tag.
         #expect(errorMessage("edit", "3", "-x") == "unknown option '-x'")
     }

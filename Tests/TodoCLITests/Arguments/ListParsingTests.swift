@@ -43,8 +43,8 @@ import TodoCore
         #expect(command("list", "--priority", "high") == ListCommand(query: TodoQuery(priority: .high)))
         #expect(command("list", "-p", "none") == ListCommand(query: TodoQuery(priority: Priority.none)))
         #expect(command("list", "--overdue") == ListCommand(query: TodoQuery(overdueOnly: true)))
-        #expect(errorMessage("list", "--tag", "a b") == TodoError.invalidTag("a b").description)
-        #expect(errorMessage("list", "-p", "top") == TodoError.invalidPriority("top").description)
+        #expect(errorMessage("list", "--tag", "a b") == TodoError.invalidTag("a b").cliMessage)
+        #expect(errorMessage("list", "-p", "top") == TodoError.invalidPriority("top").cliMessage)
     }
 
     @Test(arguments: TodoQuery.Sort.allCases)

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
@@ -12,9 +13,7 @@ final class InProcessTodo {
 
     /// A store holding `todos`.
     init(_ todos: [Todo] = []) {
-        provider = TodoServiceProvider(
-            storage: InMemoryTodoStorage(todos: todos), alertService: UIAlertService(), clock: uiClock,
-            uuids: .sequential())
+        provider = TodoServiceProvider.inMemory(todos, clock: uiClock, alertService: UIAlertService())
         shell = AppShell(provider: provider)
     }
 

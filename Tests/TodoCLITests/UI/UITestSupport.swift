@@ -1,10 +1,11 @@
 import Foundation
 import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
 /// Monday 2030-01-07, 09:30 UTC: "today" in the UI tests.
-let uiNow = Date(timeIntervalSince1970: 1_894_008_600)
+let uiNow = TodoFixtures.now
 /// The clock of the UI tests: always ``uiNow``, in UTC.
 let uiClock = TodoClock.fixed(at: uiNow)
 /// Today in the UI tests.
@@ -23,8 +24,7 @@ func uiTodo(
 
 /// A provider over an in-memory store holding `todos`, on ``uiClock``.
 func uiProvider(_ todos: [Todo] = [], alerts: AlertServiceType = UIAlertService()) -> TodoServiceProvider {
-    TodoServiceProvider(
-        storage: InMemoryTodoStorage(todos: todos), alertService: alerts, clock: uiClock, uuids: .sequential())
+    TodoServiceProvider.inMemory(todos, clock: uiClock, alertService: alerts)
 }
 
 /// The input of the screen for `todos` (as the list reactor would hold them for `query`),

@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKit
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -9,7 +10,7 @@ extension Formats {
     /// store, a file holding the same line twice. Todos with a uuid are the same todo by their
     /// uuid; todo.txt lines carry none, and are the same todo by what the line says.
     @Suite struct ImportTwiceTests {
-        let clock: TestClock
+        let clock: FakeClock
         let provider: TodoServiceProvider
         let events = Locked<[TodoEvent]>([])
         let bag = DisposeBag()
@@ -20,7 +21,7 @@ extension Formats {
         }
 
         init(utcOffset: Int) {
-            clock = TestClock(instant("2026-11-24T10:00:00Z"), utcOffset: utcOffset)
+            clock = FakeClock(instant("2026-11-24T10:00:00Z"), utcOffset: utcOffset)
             provider = makeProvider(clock: clock)
             provider.todoService.events.subscribe(onNext: { [events] event in events.withLock { $0.append(event) } })
                 .disposed(by: bag)

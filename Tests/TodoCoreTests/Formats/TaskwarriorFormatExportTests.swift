@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -321,7 +322,7 @@ extension Formats {
 
         @Test(arguments: [0, 3600, -11 * 3600])
         func anExportImportedIntoAnEmptyStoreGivesBackEveryTodo(utcOffset: Int) throws {
-            let clock = TestClock(instant("2026-11-24T10:00:00Z"), utcOffset: utcOffset)
+            let clock = FakeClock(instant("2026-11-24T10:00:00Z"), utcOffset: utcOffset)
             let source = makeProvider(clock: clock)
             _ = try source.todoService.importTodos(Self.everyKindOfTodo().map(ImportedTodo.init)).value()
             let todos = try source.todoService.fetch(TodoQuery(status: .all)).value()
@@ -361,7 +362,7 @@ extension Formats {
         }
 
         @Test func theFixtureThroughTheStoreExportsAsItImports() throws {
-            let clock = TestClock(instant("2026-11-24T10:00:00Z"))
+            let clock = FakeClock(instant("2026-11-24T10:00:00Z"))
             let provider = makeProvider(clock: clock)
             let fixture = try TaskwarriorFormat.parse(FormatFixture.taskwarrior.bytes, file: "taskwarrior-export.json")
             _ = try provider.todoService.importTodos(fixture).value()

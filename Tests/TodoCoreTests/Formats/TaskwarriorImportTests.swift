@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKit
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -8,7 +9,7 @@ extension Formats {
     /// A Taskwarrior export imported into a store: dependencies by uuid, what a newer version of
     /// a task changes, and importing the same file twice.
     @Suite struct TaskwarriorImportTests {
-        let clock = TestClock(instant("2026-11-24T10:00:00Z"))
+        let clock = FakeClock(instant("2026-11-24T10:00:00Z"))
         let provider: TodoServiceProvider
         var service: TodoServiceType { provider.todoService }
 

@@ -2,6 +2,7 @@ import Foundation
 import ReactorKit
 import TestSupport
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -101,8 +102,8 @@ extension Formats {
         }
 
         /// A store in memory on a clock at now, in ``timeZone``.
-        static func makeStore() -> (TodoServiceProvider, TestClock) {
-            let clock = TestClock(
+        static func makeStore() -> (TodoServiceProvider, FakeClock) {
+            let clock = FakeClock(
                 Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
                 utcOffset: utcOffset)
             return (makeProvider(clock: clock), clock)

@@ -113,7 +113,7 @@ import Testing
             ("sed 's/\"id\":1/\"id\":7/'", "it changed 'id', which hooks cannot change"),
             (
                 "sed 's/\"depends\":\\[\\]/\"depends\":[99]/'",
-                "it left todo 1 with a problem: todo 99 does not exist; run `todo list --all` to see ids"
+                "it left todo 1 with a problem: todo 99 does not exist"
             ),
             (
                 "sed 's/\"depends\":\\[\\]/\"depends\":[1]/'",

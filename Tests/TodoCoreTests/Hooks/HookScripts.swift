@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKit
 import TestSupport
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -9,7 +10,7 @@ import TestSupport
 final class HookScripts: @unchecked Sendable {
     // @unchecked Sendable: set up once, then only read
     let folder = TemporaryFolder()
-    let clock = TestClock()
+    let clock = FakeClock()
     private(set) var runner: HookRunner!
     private(set) var provider: TodoServiceProvider!
     let messages = Locked<[HookMessage]>([])

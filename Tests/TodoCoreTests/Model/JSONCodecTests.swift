@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func aTodoObjectCarriesEveryKeyAndReadsBack() throws {
-        var todo = sample(7, "Say \"hi\"\n\\ now", priority: .medium, due: "2030-02-01", tags: ["b", "a"])
+        var todo = Todo.fixture(7, "Say \"hi\"\n\\ now", priority: .medium, due: "2030-02-01", tags: ["b", "a"])
         todo.note = "é\u{0}\u{1f}"
         todo.recurrence = .everyWeeks(2)
         todo.completedAt = nil

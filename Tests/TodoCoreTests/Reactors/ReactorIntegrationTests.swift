@@ -1,12 +1,13 @@
 import ReactorKitTesting
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
 /// The reactors on the real todo service over an in-memory store: what each action publishes
 /// on the bus, and every live reactor following every change.
 @Suite struct ReactorIntegrationTests {
-    let clock = TestClock()
+    let clock = FakeClock()
     let provider: TodoServiceProvider
 
     init() {

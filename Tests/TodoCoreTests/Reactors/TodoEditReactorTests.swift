@@ -1,5 +1,6 @@
 import ReactorKitTesting
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -11,7 +12,8 @@ import Testing
     let alerts: FakeAlertService
 
     init() {
-        (provider, service, alerts) = makeFakeProvider()
+        let fakes = FakeTodoServiceProvider()
+        (provider, service, alerts) = (fakes, fakes.fakeTodoService, fakes.fakeAlertService)
     }
 
     @Test func aNewTodoIsSubmittedAsADraftThenTheFormIsDismissed() {
@@ -25,7 +27,7 @@ import Testing
         store.send(.setRecurrenceText("weekly")) { $0.fields.recurrence = .weekly }
         #expect(store.state.canSubmit)
         #expect(store.state.shouldConfirmCancel)
-        let saved = sample(1, "Buy milk")
+        let saved = Todo.fixture(1, "Buy milk")
         service.createSpy.returns(saved)
         store.send(.submit) {
             $0.isDismissed = true
@@ -64,7 +66,7 @@ import Testing
     }
 
     @Test func editingSendsOnlyWhatChanged() {
-        let original = sample(5, "Buy milk", priority: .low, due: "2030-01-10", tags: ["shop", "home"])
+        let original = Todo.fixture(5, "Buy milk", priority: .low, due: "2030-01-10", tags: ["shop", "home"])
         let store = ReactorTestStore(TodoEditReactor(provider: provider, mode: .edit(original)))
         #expect(store.state.canSubmit)
         #expect(!store.state.shouldConfirmCancel)
@@ -88,7 +90,7 @@ import Testing
     }
 
     @Test func submittingAnUnchangedEditSavesNothing() {
-        let original = sample(5, "Buy milk")
+        let original = Todo.fixture(5, "Buy milk")
         let store = ReactorTestStore(TodoEditReactor(provider: provider, mode: .edit(original)))
         store.send(.submit) {
             $0.isDismissed = true

@@ -1,5 +1,6 @@
 import ReactorKitTesting
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -9,11 +10,12 @@ import Testing
     let provider: TodoServiceProvider
     let service: FakeTodoService
     let alerts: FakeAlertService
-    let milk = sample(1, "Buy milk")
-    let bread = sample(2, "Buy bread")
+    let milk = Todo.fixture(1, "Buy milk")
+    let bread = Todo.fixture(2, "Buy bread")
 
     init() {
-        (provider, service, alerts) = makeFakeProvider()
+        let fakes = FakeTodoServiceProvider()
+        (provider, service, alerts) = (fakes, fakes.fakeTodoService, fakes.fakeAlertService)
     }
 
     func loadedStore(_ todos: [Todo]) -> ReactorTestStore<TodoListReactor> {

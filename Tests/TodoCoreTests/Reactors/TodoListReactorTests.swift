@@ -1,5 +1,6 @@
 import ReactorKitTesting
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -8,12 +9,13 @@ import Testing
     let provider: TodoServiceProvider
     let service: FakeTodoService
     let alerts: FakeAlertService
-    let milk = sample(1, "Buy milk")
-    let bread = sample(2, "Buy bread", due: "2030-01-05")
-    let done = sample(3, "Call mum", isDone: true)
+    let milk = Todo.fixture(1, "Buy milk")
+    let bread = Todo.fixture(2, "Buy bread", due: "2030-01-05")
+    let done = Todo.fixture(3, "Call mum", isDone: true)
 
     init() {
-        (provider, service, alerts) = makeFakeProvider()
+        let fakes = FakeTodoServiceProvider()
+        (provider, service, alerts) = (fakes, fakes.fakeTodoService, fakes.fakeAlertService)
     }
 
     func loadedStore(_ todos: [Todo], query: TodoQuery = TodoQuery()) -> ReactorTestStore<TodoListReactor> {
@@ -51,7 +53,7 @@ import Testing
     @Test func aLimitedListCountsWhatTheLimitLeavesOut() {
         let store = ReactorTestStore(TodoListReactor(provider: provider))
         let query = TodoQuery(status: .all, limit: 1)
-        let eggs = sample(4, "Buy eggs")
+        let eggs = Todo.fixture(4, "Buy eggs")
         service.fetchSpy.returns([milk, done, bread, eggs])
         store.send(.setQuery(query)) {
             $0.query = query
@@ -61,8 +63,8 @@ import Testing
         }
         #expect(store.state.matching == TodoListReactor.Counts(pending: 3, done: 1))
         // Any change to a limited list fetches again, so that the counts stay right.
-        service.fetchSpy.returns([milk, done, bread, eggs, sample(5, "Buy jam")])
-        service.events.send(.created([sample(5, "Buy jam")]))
+        service.fetchSpy.returns([milk, done, bread, eggs, Todo.fixture(5, "Buy jam")])
+        service.events.send(.created([Todo.fixture(5, "Buy jam")]))
         store.receive(
             .setTodos([milk], today: day("2030-01-07"), omitted: TodoListReactor.Counts(pending: 3, done: 1))
         ) { $0.omitted = TodoListReactor.Counts(pending: 3, done: 1) }
@@ -71,7 +73,7 @@ import Testing
 
     @Test func aFailedFetchBecomesTheErrorAndEndsTheLoading() {
         let store = ReactorTestStore(TodoListReactor(provider: provider))
-        let damaged = TodoError.storeDamaged(file: "/t/todos.json", problem: "bad", recovery: "fix it")
+        let damaged = TodoError.storeDamaged(file: "/t/todos.json", problem: "bad", recovery: .advice("fix it"))
         service.fetchSpy.fails(with: damaged)
         store.send(.refresh) { $0.error = damaged }
         store.finish()
@@ -79,7 +81,7 @@ import Testing
 
     @Test func changesOnTheBusUpdateTheLoadedList() {
         let store = loadedStore([milk, bread])
-        let eggs = sample(4, "Buy eggs")
+        let eggs = Todo.fixture(4, "Buy eggs")
         service.events.send(.created([eggs]))
         store.receive(.apply(.created([eggs]))) { $0.todos = [self.milk, self.bread, eggs] }
         var renamed = bread
@@ -129,7 +131,7 @@ import Testing
     @Test func creatingATodoRecordsItAndTheBusAddsItToTheList() {
         let store = loadedStore([milk, bread])
         let draft = TodoDraft(title: "Buy eggs", priority: .high, due: .today, tags: ["shop"])
-        let eggs = sample(4, "Buy eggs", priority: .high, due: "2030-01-07", tags: ["shop"])
+        let eggs = Todo.fixture(4, "Buy eggs", priority: .high, due: "2030-01-07", tags: ["shop"])
         service.createSpy.returns(eggs)
         store.send(.create(draft)) {
             $0.created = eggs

@@ -1,5 +1,6 @@
 import ReactorKitTesting
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -8,10 +9,11 @@ import Testing
     let provider: TodoServiceProvider
     let service: FakeTodoService
     let alerts: FakeAlertService
-    let milk = sample(1, "Buy milk")
+    let milk = Todo.fixture(1, "Buy milk")
 
     init() {
-        (provider, service, alerts) = makeFakeProvider()
+        let fakes = FakeTodoServiceProvider()
+        (provider, service, alerts) = (fakes, fakes.fakeTodoService, fakes.fakeAlertService)
     }
 
     @Test func aRowLoadsItsTodoAndFollowsItsChanges() {
@@ -22,7 +24,7 @@ import Testing
         renamed.title = "Buy oat milk"
         service.events.send(.updated([renamed]))
         store.receive(.setTodo(renamed)) { $0.todo = renamed }
-        service.events.send(.updated([sample(2, "other")]))
+        service.events.send(.updated([Todo.fixture(2, "other")]))
         service.events.send(.deleted([renamed]))
         store.receive(.setDeleted) {
             $0.todo = nil
@@ -75,7 +77,7 @@ import Testing
         let two = TodoStats(pending: 2, tags: ["shop": .init(pending: 1)])
         service.statsSpy.returnsOnce(one).returnsOnce(two)
         store.send(.refresh) { $0.stats = one }
-        service.events.send(.created([sample(2, "x", tags: ["shop"])]))
+        service.events.send(.created([Todo.fixture(2, "x", tags: ["shop"])]))
         store.receive(.setStats(two)) { $0.stats = two }
         service.statsSpy.fails(with: TodoError.storeLocked(file: "f", seconds: 1))
         service.events.send(.reloaded)

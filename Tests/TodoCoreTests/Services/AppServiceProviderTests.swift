@@ -1,6 +1,7 @@
 import ReactorKitTesting
 import ServiceBus
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -101,7 +102,7 @@ final class FakeReminderService: ReminderServiceType, @unchecked Sendable {
     }
 
     @Test func itIsATodoCoreProviderWithTodoCoresServices() {
-        let clock = TestClock()
+        let clock = FakeClock()
         let provider = AppServiceProvider(storage: InMemoryTodoStorage(), clock: clock.clock, uuids: .sequential())
         let todoCore: TodoServiceProviderType = provider
         #expect(todoCore.todoService is TodoService)
@@ -120,7 +121,7 @@ final class FakeReminderService: ReminderServiceType, @unchecked Sendable {
         provider.todoSlot.replace(with: todos)
         provider.reminderSlot.replace(with: reminders)
         let store = ReactorTestStore(RemindersReactor(provider: provider))
-        let rent = sample(1, "Pay rent", due: "2030-01-07")
+        let rent = Todo.fixture(1, "Pay rent", due: "2030-01-07")
         reminders.dueTodaySpy.returns([rent])
         store.send(.refresh) { $0.due = [rent] }
         // A change anywhere asks the app's service again.

@@ -1,12 +1,13 @@
 import Foundation
 import ReactorKit
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
 /// The todo service's rules, on an in-memory store with a test clock.
 @Suite struct TodoServiceTests {
-    let clock = TestClock()
+    let clock = FakeClock()
     let provider: TodoServiceProvider
     let events = Locked<[TodoEvent]>([])
     let bag = DisposeBag()
@@ -31,7 +32,7 @@ import Testing
 
     @Test func onTheCalendarsLastDayNothingIsPutPastIt() throws {
         // 9999-12-31, the last day of the calendar, at noon.
-        let lastDay = TestClock(Date(timeIntervalSince1970: 253_402_257_600))
+        let lastDay = FakeClock(Date(timeIntervalSince1970: 253_402_257_600))
         let provider = makeProvider(clock: lastDay)
         let service = provider.todoService
         for input: DateInput in [.tomorrow, .daysFromToday(1), .weeksFromToday(2), .next(.monday)] {

@@ -1,13 +1,14 @@
 import Foundation
 import ReactorKit
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
 /// Projects, wait and scheduled days, dependencies, annotations, start and stop, `log`, and
 /// changes to several todos at once: the service's rules for issue 18's fields.
 @Suite struct TodoServiceWorkTests {
-    let clock = TestClock()
+    let clock = FakeClock()
     let provider: TodoServiceProvider
     let events = Locked<[TodoEvent]>([])
     let bag = DisposeBag()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -14,7 +15,7 @@ import Testing
     /// Options that make a store of a few todos keep a journal.
     static let journaled = JSONFileTodoStorage.Options(compactionThreshold: 600, journalLimit: 4_000)
 
-    func service(_ options: JSONFileTodoStorage.Options = .init(), clock: TestClock = TestClock()) -> TodoServiceType {
+    func service(_ options: JSONFileTodoStorage.Options = .init(), clock: FakeClock = FakeClock()) -> TodoServiceType {
         providers.keep(
             makeProvider(storage: JSONFileTodoStorage(path: path, options: options), clock: clock, uuids: uuids)
         )
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func whatOneStorageWritesAnotherReadsBackExactly() throws {
-        let clock = TestClock()
+        let clock = FakeClock()
         let writer = service(clock: clock)
         var draft = TodoDraft(title: "Pay \"rent\" \\ now", note: "line 1\nline 2\ttab", priority: .high)
         draft.due = .tomorrow

@@ -130,7 +130,7 @@ import Testing
         }
         #expect(file == path)
         #expect(problem.contains("line 1, column"))
-        #expect(recovery.contains("cp '\(path).bak' '\(path)'"))
+        #expect(recovery == .restoreBackup(backup: "\(path).bak", store: path))
         #expect(error?.category == .damagedData)
     }
 

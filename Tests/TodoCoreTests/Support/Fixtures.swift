@@ -1,52 +1,26 @@
 import Foundation
+import TodoCoreTesting
 
 @testable import TodoCore
 
-/// 2030-01-07 09:30:00 UTC, a Monday.
-let monday = Date(timeIntervalSince1970: 1_894_008_600)
+/// 2030-01-07 09:30:00 UTC, a Monday (``TodoFixtures/now``).
+let monday = TodoFixtures.now
 
 /// A day of the calendar written as `YYYY-MM-DD`.
 func day(_ text: String) -> CalendarDay {
-    try! CalendarDay(parsing: text)
+    TodoFixtures.day(text)
 }
 
 /// The UUID `00000000-0000-0000-0000-0000000000NN`.
 func uuid(_ number: Int) -> UUID {
-    let hex = String(number, radix: 16)
-    return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
-}
-
-/// A clock whose time the test moves.
-final class TestClock: @unchecked Sendable {
-    // @unchecked Sendable: `date` is guarded by lock
-    private let date: Locked<Date>
-    let utcOffset: Int
-
-    init(_ date: Date = monday, utcOffset: Int = 0) {
-        self.date = Locked(date)
-        self.utcOffset = utcOffset
-    }
-
-    var clock: TodoClock {
-        TodoClock(now: { [date] in date.withLock { $0 } }, utcOffset: { [utcOffset] _ in utcOffset })
-    }
-
-    func advance(seconds: Double) {
-        date.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-
-    func advance(days: Int) {
-        advance(seconds: Double(days) * 86_400)
-    }
-
-    var now: Date { date.withLock { $0 } }
+    TodoFixtures.uuid(number)
 }
 
 /// A provider over `storage` with a test clock and sequential UUIDs (a new sequence from 1
 /// unless `uuids` is given: providers that take turns on one store share one, as a store never
 /// holds a uuid twice).
 func makeProvider(
-    storage: TodoStorageType = InMemoryTodoStorage(), clock: TestClock = TestClock(),
+    storage: TodoStorageType = InMemoryTodoStorage(), clock: FakeClock = FakeClock(),
     alertService: AlertServiceType = UnavailableAlertService(), uuids: UUIDSource = .sequential()
 ) -> TodoServiceProvider {
     TodoServiceProvider(storage: storage, alertService: alertService, clock: clock.clock, uuids: uuids)
