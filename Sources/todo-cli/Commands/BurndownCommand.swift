@@ -13,7 +13,7 @@ extension BurndownCommand: TodoSubcommand {
     /// `todo burndown [<filter> ...] [--by <period>]`
     static let spec = CommandSpec(
         name: "burndown",
-        overview: "Chart the pending, active and done todos over time.",
+        overview: "Chart pending, active and done todos over time.",
         discussion: """
             A line per day, week or month (--by), from the earliest todo's to the current one \
             (on a terminal, as many of the latest as fit its height): how many todos were \

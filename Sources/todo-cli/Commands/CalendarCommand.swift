@@ -16,7 +16,7 @@ extension CalendarCommand: TodoSubcommand {
     static let spec = CommandSpec(
         name: "calendar",
         aliases: ["cal"],
-        overview: "Show month grids with the days todos are due on.",
+        overview: "Show months with the days todos are due.",
         discussion: """
             Shows the month holding today, or the month given first as YYYY-MM, and with \
             --months the months after it, side by side as the width allows. Weeks start on \

@@ -12,7 +12,7 @@ extension HistoryCommand: TodoSubcommand {
     /// `todo history [<filter> ...] [--by <period>]`
     static let spec = CommandSpec(
         name: "history",
-        overview: "Chart the todos added and completed each month or week.",
+        overview: "Chart the todos added and completed over time.",
         discussion: """
             A line per month, or per week with --by week, from the earliest todo's to the \
             current one: how many todos were added and completed in it, as numbers and a bar; \

@@ -10,7 +10,7 @@ extension ProjectsCommand: TodoSubcommand {
     /// `todo projects [<filter> ...]`
     static let spec = CommandSpec(
         name: "projects",
-        overview: "List the projects with their pending and done todos.",
+        overview: "List the projects with their todo counts.",
         discussion: """
             A line per project, each followed by the projects below it, indented, then (none) \
             for the todos without a project; a project counts the todos of the projects below \

@@ -10,7 +10,7 @@ extension SummaryCommand: TodoSubcommand {
     /// `todo summary [<filter> ...]`
     static let spec = CommandSpec(
         name: "summary",
-        overview: "Show each project's remaining todos, their age and how much is done.",
+        overview: "Sum up the projects: todos left, age, % done.",
         discussion: """
             A line per project, each followed by the projects below it (Home.Garden under \
             Home, indented), then (none) for the todos without a project: the todos remaining \

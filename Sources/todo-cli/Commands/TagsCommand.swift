@@ -10,7 +10,7 @@ extension TagsCommand: TodoSubcommand {
     /// `todo tags [<filter> ...]`
     static let spec = CommandSpec(
         name: "tags",
-        overview: "List the tags with their pending and done todos.",
+        overview: "List the tags with their todo counts.",
         discussion: """
             A line per tag, in alphabetical order, with the todos carrying it that are pending \
             and done. A filter narrows the todos counted; --json prints the data.
