@@ -36,6 +36,10 @@ extension ArgumentSpec {
             The first month to show, YYYY-MM (default: this month), then filter terms that \
             narrow the todos marked; see 'todo help filters'.
             """)
+    /// `[<word>]` (__complete-filter): the filter term being completed.
+    static let partialFilterTerm = ArgumentSpec(
+        value: ValueSpec(name: "word", kind: .text), isRequired: false, takesDashWords: true,
+        help: "The filter term being completed.")
     /// `<filter> ...` (done, start, stop): the todos, among those not done.
     static let pendingFilter = selection(.pending, help: "The todos: ids (3, 3-7, 4,9) or filter terms.")
     /// `<filter> ...` (undone): the todos, among the done ones.

@@ -20,6 +20,7 @@ enum CommandCatalog {
         StatsCommand.self, CalendarCommand.self, BurndownCommand.self, SummaryCommand.self, HistoryCommand.self,
         ProjectsCommand.self, TagsCommand.self, ExportCommand.self, ImportCommand.self, ShellCommand.self, UICommand.self,
         CompletionsCommand.self, HelpCommand.self, CompleteIDsCommand.self, CompleteTagsCommand.self,
+        CompleteFilterCommand.self,
     ]
 
     /// The declarations of every command, hidden ones included, in the same order.

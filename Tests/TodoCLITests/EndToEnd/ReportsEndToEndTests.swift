@@ -75,7 +75,7 @@ import Testing
         let calendar = await json(["calendar", "2031-02"])
         #expect((calendar as? [String: Any])?["weekStart"] as? String == "sunday")
         let text = await todo.run(["calendar", "2031-02"]).stdout
-        #expect(text.contains(" Su  Mo  Tu  We  Th  Fr  Sa"), text)
+        #expect(text.contains(" Su  Mo  Tu  We  Th  Fr  Sa"), "\(text)")
     }
 
     @Test func aBadMonthOrPeriodIsAUsageError() async {
@@ -101,7 +101,7 @@ import Testing
         #expect(Set(projects[0].keys) == ["project", "name", "depth", "pending", "done"])
         let text = await todo.run(["summary"], environment: ["COLUMNS": "80"]).stdout
         #expect(text.contains("\n  Bills "), "indented under Home: \(text)")
-        #expect(text.contains("50% ##########.........."), text)
+        #expect(text.contains("50% ##########.........."), "\(text)")
     }
 
     @Test func tagsCountPendingAndDone() async {
@@ -130,7 +130,7 @@ import Testing
         #expect(history["added"] as? Int == 5)
         #expect(history["completed"] as? Int == 1)
         let text = await todo.run(["burndown"], environment: ["COLUMNS": "40"]).stdout
-        #expect(text.contains("Too little history"), text)
+        #expect(text.contains("Too little history"), "\(text)")
         for line in text.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
     }
 
@@ -138,7 +138,7 @@ import Testing
         for command in ["calendar", "burndown", "summary", "history", "projects", "tags"] {
             let result = await todo.run([command])
             #expect(result.status == 0, "\(command): \(result)")
-            #expect(!result.stdout.isEmpty, command)
+            #expect(!result.stdout.isEmpty, "\(command)")
         }
         #expect(await todo.run(["summary"]).stdout == "No todos.\n")
         #expect(await json(["tags"]) as? [Any] != nil)
