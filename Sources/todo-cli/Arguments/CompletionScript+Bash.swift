@@ -227,7 +227,7 @@ extension CompletionScript {
                 strip="${COMP_WORDS[COMP_CWORD - 2]}:"
                 word="$strip$cur"
             fi
-            [[ -z $word ]] && return
+            [[ -z $word || $word == [0-9\\(\\)]* ]] && return
             while IFS= read -r line; do
                 [[ -n $line ]] && COMPREPLY+=("${line#"$strip"}")
             done < <(_todo_run __complete-filter -- "$word")

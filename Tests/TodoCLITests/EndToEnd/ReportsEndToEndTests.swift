@@ -158,4 +158,13 @@ import Testing
         let projects = stats["projects"] as? [String: [String: Int]] ?? [:]
         #expect(projects["Work"] == ["pending": 0, "done": 1] || projects["work"] == ["pending": 0, "done": 1], "\(projects)")
     }
+
+    @Test func theCompletionHelperOffersFilterTermsFromTheStore() async {
+        await addTodos()
+        #expect(await todo.run(["__complete-filter", "--", "+w"]).stdout == "+work\n")
+        #expect(await todo.run(["__complete-filter", "--", "-g"]).stdout == "-garden\n")
+        #expect(await todo.run(["__complete-filter", "--", "pro:Home."]).stdout == "pro:Home.Bills\npro:Home.Garden\n")
+        #expect(await todo.run(["__complete-filter", "--", "du"]).stdout == "due:\n")
+        #expect(await todo.run(["__complete-filter", "--", "3"]).stdout.isEmpty, "ids come from __complete-ids")
+    }
 }
