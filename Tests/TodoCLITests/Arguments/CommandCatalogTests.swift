@@ -39,7 +39,10 @@ import TodoCore
     }
 
     @Test func onlyTheCompletionHelpersAreHidden() {
-        #expect(CommandCatalog.commands.filter(\.isHidden).map(\.name) == ["__complete-ids", "__complete-tags", "__complete-filter"])
+        #expect(
+            CommandCatalog.commands.filter(\.isHidden).map(\.name) == [
+                "__complete-ids", "__complete-tags", "__complete-filter",
+            ])
         #expect(!CommandCatalog.visibleNames.contains("__complete-ids"))
         #expect(!CommandCatalog.visibleNames.contains("__complete-tags"))
     }

@@ -117,7 +117,8 @@ import TodoCore
             ))
         #expect(unwrapped(HelpRenderer.help(for: ImportCommand.spec)).contains("(values: json, todotxt, taskwarrior)"))
         #expect(
-            unwrapped(HelpRenderer.help(for: ExportCommand.spec)).contains("(values: json, todotxt, taskwarrior) (default: json)"))
+            unwrapped(HelpRenderer.help(for: ExportCommand.spec)).contains(
+                "(values: json, todotxt, taskwarrior) (default: json)"))
     }
 
     /// `text` with every run of spaces and new lines made one space.

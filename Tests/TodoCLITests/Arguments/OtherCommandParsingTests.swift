@@ -48,10 +48,12 @@ import TodoCore
         #expect(error?.command == "export")
         #expect(
             errorMessage("export", "-f", "jsno")
-                == "'jsno' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?")
+                == "'jsno' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?"
+        )
         #expect(
             errorMessage("export", "-f", "JSON")
-                == "'JSON' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?")
+                == "'JSON' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?"
+        )
         #expect(errorMessage("export", "--output") == "missing value for '--output <file>'")
         #expect(errorMessage("export", "--output", "") == "the file path for '--output <file>' is empty")
         // Export takes a filter (issue 18); a word that looks like a file is taken for one.

@@ -92,10 +92,12 @@ import Testing
     @Test func summaryAndProjectsFollowTheHierarchy() async {
         await addTodos()
         let summary = await json(["summary"]) as? [[String: Any]] ?? []
-        #expect(summary.map { $0["project"] as? String } == ["Home", "Home.Bills", "Home.Garden", "Work", "Work.Ops", nil])
+        #expect(
+            summary.map { $0["project"] as? String } == ["Home", "Home.Bills", "Home.Garden", "Work", "Work.Ops", nil])
         #expect(summary.map { $0["depth"] as? Int } == [0, 1, 1, 0, 1, 0])
         #expect(summary[3]["percentComplete"] as? Int == 50)
-        #expect(Set(summary[0].keys) == ["project", "name", "depth", "pending", "done", "averageAge", "percentComplete"])
+        #expect(
+            Set(summary[0].keys) == ["project", "name", "depth", "pending", "done", "averageAge", "percentComplete"])
         let projects = await json(["projects", "+work"]) as? [[String: Any]] ?? []
         #expect(projects.map { $0["project"] as? String } == ["Work", "Work.Ops"], "a filter narrows it")
         #expect(Set(projects[0].keys) == ["project", "name", "depth", "pending", "done"])
@@ -156,7 +158,9 @@ import Testing
         #expect(stats["blocked"] as? Int == 1)
         #expect(stats["active"] as? Int == 1)
         let projects = stats["projects"] as? [String: [String: Int]] ?? [:]
-        #expect(projects["Work"] == ["pending": 0, "done": 1] || projects["work"] == ["pending": 0, "done": 1], "\(projects)")
+        #expect(
+            projects["Work"] == ["pending": 0, "done": 1] || projects["work"] == ["pending": 0, "done": 1],
+            "\(projects)")
     }
 
     @Test func theCompletionHelperOffersFilterTermsFromTheStore() async {

@@ -170,7 +170,8 @@ import TodoCore
     @Test func theHistoryCountsAddedAndCompletedPerPeriod() {
         let lines = Self.lines(Self.renderAll(width: 80, colour: false)["history"]!)
         #expect(lines[0] == "week       added completed")
-        #expect(lines.contains { $0.hasPrefix("2029-12-31     3         3 ") }, "last week: 4, 5, 6 added; 3, 5, 6 done")
+        #expect(
+            lines.contains { $0.hasPrefix("2029-12-31     3         3 ") }, "last week: 4, 5, 6 added; 3, 5, 6 done")
         #expect(lines.contains { $0.hasPrefix("2030-01-07     1         0 ") }, "this week: 7 added")
         #expect(lines.last == "Total: 7 added, 3 completed, net 4.")
         #expect(lines.contains("+ added  X completed"))

@@ -24,9 +24,10 @@ import Testing
     }
 
     @Test func projectsAndEveryLevelAfterProjectOrAPrefixOfIt() {
-        #expect(TodoFilter.completions(of: "project:", todos: todos) == [
-            "project:Home", "project:Home.Garden", "project:Work", "project:Work.Ops", "project:Work.Ops.Infra",
-        ])
+        #expect(
+            TodoFilter.completions(of: "project:", todos: todos) == [
+                "project:Home", "project:Home.Garden", "project:Work", "project:Work.Ops", "project:Work.Ops.Infra",
+            ])
         #expect(TodoFilter.completions(of: "pro:h", todos: todos) == ["pro:Home", "pro:Home.Garden"])
         #expect(TodoFilter.completions(of: "project.not:W", todos: todos).first == "project.not:Work")
     }
@@ -39,9 +40,10 @@ import Testing
         #expect(TodoFilter.completions(of: "wait:eo", todos: []) == ["wait:eow", "wait:eom", "wait:eoy"])
         #expect(TodoFilter.completions(of: "pri:h", todos: []) == ["pri:high"])
         #expect(TodoFilter.completions(of: "is:bl", todos: []) == ["is:blocked", "is:blocking"])
-        #expect(TodoFilter.completions(of: "status:", todos: []) == [
-            "status:pending", "status:waiting", "status:done", "status:all",
-        ])
+        #expect(
+            TodoFilter.completions(of: "status:", todos: []) == [
+                "status:pending", "status:waiting", "status:done", "status:all",
+            ])
         #expect(TodoFilter.completions(of: "frob:", todos: todos).isEmpty)
         #expect(TodoFilter.completions(of: "milk", todos: todos).isEmpty)
     }
