@@ -51,7 +51,7 @@ projects = ["Home", "Home.Garden", "Home.Garden.Roses", "Work", "Work.Ops", "Wor
 tasks = []
 for i in range(n):
     entry = now - (n - 1 - i) * spacing
-    task = {"uuid": str(uuid.UUID(int=i + 1)), "description": f"Benchmark task number {i + 1}",
+    task = {"uuid": str(uuid.uuid4()), "description": f"Benchmark task number {i + 1}",
             "status": "pending", "entry": stamp(entry)}
     if i % 3 == 0:
         task["status"] = "completed"
