@@ -81,7 +81,8 @@ time_command() {  # size tool label runs command
 import json, sys
 result = json.load(open(sys.argv[1]))["results"][0]
 print(json.dumps({"size": int(sys.argv[2]), "tool": sys.argv[3], "command": sys.argv[4],
-                  "median_ms": result["median"] * 1000}))
+                  "median_ms": result["median"] * 1000,
+                  "cpu_ms": (result["user"] + result["system"]) * 1000}))
 PY
 }
 
@@ -121,17 +122,22 @@ python3 - "$RESULTS" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
 value = {(r["size"], r["tool"], r["command"]): r["median_ms"] for r in rows}
+cpu = {(r["size"], r["tool"], r["command"]): r["cpu_ms"] for r in rows}
 for size in sorted({r["size"] for r in rows}):
-    print(f"{size:,} tasks (median ms)")
+    print(f"{size:,} tasks (median wall-clock ms, then mean CPU ms: user + system, every thread)")
     for (tool, command), peer in [(("todo", "next"), "next"), (("todo", "calendar"), None),
                                   (("todo", "summary"), None), (("todo", "burndown"), "burndown"),
                                   (("todo", "history"), None), (("todo", "tags"), None),
                                   (("todo", "next --json"), None), (("todo", "burndown --json"), None)]:
         ours = value.get((size, tool, command))
         theirs = value.get((size, "taskwarrior", peer)) if peer else None
-        line = f"  todo {command:16} {ours:9.1f}" if ours else f"  todo {command:16} {'-':>9}"
+        if ours:
+            line = f"  todo {command:16} {ours:9.1f} {cpu[(size, tool, command)]:9.1f}"
+        else:
+            line = f"  todo {command:16} {'-':>9} {'-':>9}"
         if theirs:
-            line += f"   task {peer + ('.daily' if peer == 'burndown' else ''):15} {theirs:9.1f}   {theirs / ours:6.1f}×"
+            name = peer + (".daily" if peer == "burndown" else "")
+            line += f"   task {name:15} {theirs:9.1f} {cpu[(size, 'taskwarrior', peer)]:9.1f}   {theirs / ours:6.1f}×"
         print(line)
     print()
 PY
