@@ -17,8 +17,9 @@ enum CommandCatalog {
         AddCommand.self, LogCommand.self, ListCommand.self, NextCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoneCommand.self, StartCommand.self, StopCommand.self, AnnotateCommand.self,
         DenotateCommand.self, RemoveCommand.self, MoveCommand.self, ClearCommand.self, UndoCommand.self,
-        StatsCommand.self, CalendarCommand.self, BurndownCommand.self, SummaryCommand.self, HistoryCommand.self,
-        ProjectsCommand.self, TagsCommand.self, ExportCommand.self, ImportCommand.self, ShellCommand.self, UICommand.self,
+        CalendarCommand.self, BurndownCommand.self, SummaryCommand.self, HistoryCommand.self, ProjectsCommand.self,
+        TagsCommand.self,
+        StatsCommand.self, ExportCommand.self, ImportCommand.self, ShellCommand.self, UICommand.self,
         CompletionsCommand.self, HelpCommand.self, CompleteIDsCommand.self, CompleteTagsCommand.self,
         CompleteFilterCommand.self,
     ]

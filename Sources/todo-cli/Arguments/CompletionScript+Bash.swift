@@ -100,7 +100,9 @@ extension CompletionScript {
         let optionWords = options.flatMap(\.spellings) + OptionSpec.help.spellings
         lines.append("            if [[ $cur == -* && $cur != -[0-9]* ]]; then")
         lines.append("                _todo_reply_words \(bashQuoted(optionWords))")
-        if command.arguments.contains(where: { if case .filterTerms = candidates(for: $0.value) { true } else { false } }) {
+        if command.arguments.contains(where: {
+            if case .filterTerms = candidates(for: $0.value) { true } else { false }
+        }) {
             // `-tag`: a filter term as well as an option.
             lines.append("                [[ $cur == -[!-]* ]] && _todo_reply_filter +")
         }

@@ -144,7 +144,8 @@ extension OptionSpec {
         help: "What each line counts by.", defaultValue: ReportPeriod.day.rawValue)
     /// `--by <period>` (history)
     static let historyPeriod = OptionSpec(
-        long: "by", value: ValueSpec(name: "period", kind: .choice([ReportPeriod.month.rawValue, ReportPeriod.week.rawValue])),
+        long: "by",
+        value: ValueSpec(name: "period", kind: .choice([ReportPeriod.month.rawValue, ReportPeriod.week.rawValue])),
         help: "What each line counts by.", defaultValue: ReportPeriod.month.rawValue)
 
     // MARK: Other commands

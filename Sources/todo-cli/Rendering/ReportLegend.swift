@@ -2,7 +2,9 @@
 /// mark in its colour when colour is on, wrapped between entries to the width.
 enum ReportLegend {
     /// The lines of the legend of `entries` (mark, meaning, colours), at most `width` columns each.
-    static func lines(_ entries: [(mark: String, meaning: String, codes: [Style.Code])], width: Int, style: Style)
+    static func lines(
+        _ entries: [(mark: String, meaning: String, codes: [Style.Code])], width: Int, style: Style
+    )
         -> [String]
     {
         var lines: [String] = []
