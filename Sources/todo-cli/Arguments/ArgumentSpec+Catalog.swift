@@ -28,6 +28,18 @@ extension ArgumentSpec {
             due.before:fri, is:overdue, status:waiting, and, or, not, ( ), and words to find \
             (any case) in the text; see 'todo help filters'.
             """)
+    /// `[<month>] [<filter> ...]` (calendar): a month to start from, then the todos to show.
+    static let monthAndFilter = ArgumentSpec(
+        value: ValueSpec(name: "filter", kind: .filter(nil)), isRequired: false, isVariadic: true,
+        takesDashWords: true,
+        help: """
+            The first month to show, YYYY-MM (default: this month), then filter terms that \
+            narrow the todos marked; see 'todo help filters'.
+            """)
+    /// `[<word>]` (__complete-filter): the filter term being completed.
+    static let partialFilterTerm = ArgumentSpec(
+        value: ValueSpec(name: "word", kind: .text), isRequired: false, takesDashWords: true,
+        help: "The filter term being completed.")
     /// `<filter> ...` (done, start, stop): the todos, among those not done.
     static let pendingFilter = selection(.pending, help: "The todos: ids (3, 3-7, 4,9) or filter terms.")
     /// `<filter> ...` (undone): the todos, among the done ones.

@@ -17,10 +17,12 @@ enum CommandCatalog {
         AddCommand.self, LogCommand.self, ListCommand.self, NextCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoneCommand.self, StartCommand.self, StopCommand.self, AnnotateCommand.self,
         DenotateCommand.self, RemoveCommand.self, MoveCommand.self, ClearCommand.self, UndoCommand.self,
+        CalendarCommand.self, BurndownCommand.self, SummaryCommand.self, HistoryCommand.self, ProjectsCommand.self,
+        TagsCommand.self,
         StatsCommand.self, ExportCommand.self, ImportCommand.self, ShellCommand.self, UICommand.self,
         ConfigCommand.self, ContextCommand.self,
         CompletionsCommand.self, HelpCommand.self, CompleteIDsCommand.self, CompleteTagsCommand.self,
-        CompleteCommandsCommand.self,
+        CompleteCommandsCommand.self, CompleteFilterCommand.self,
     ]
 
     /// The declarations of every command, hidden ones included, in the same order.

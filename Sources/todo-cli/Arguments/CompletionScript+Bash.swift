@@ -100,6 +100,12 @@ extension CompletionScript {
         let optionWords = options.flatMap(\.spellings) + OptionSpec.help.spellings
         lines.append("            if [[ $cur == -* && $cur != -[0-9]* ]]; then")
         lines.append("                _todo_reply_words \(bashQuoted(optionWords))")
+        if command.arguments.contains(where: {
+            if case .filterTerms = candidates(for: $0.value) { true } else { false }
+        }) {
+            // `-tag`: a filter term as well as an option.
+            lines.append("                [[ $cur == -[!-]* ]] && _todo_reply_filter +")
+        }
         lines.append("                return")
         lines.append("            fi")
         if usesArguments {
@@ -124,6 +130,7 @@ extension CompletionScript {
         case .ids(let status): return "_todo_reply_ids" + (status == .all ? "" : " \(status.rawValue)")
         case .tags(let ofTheTodo):
             return "_todo_reply_tags" + (ofTheTodo ? " ${todo_arguments[0]:+\"${todo_arguments[0]}\"}" : "")
+        case .filterTerms(let status): return "_todo_reply_filter " + (status?.rawValue ?? "-")
         }
     }
 
@@ -206,6 +213,35 @@ extension CompletionScript {
             while IFS= read -r tag; do
                 [[ $tag == "$cur"* ]] && COMPREPLY+=("$prefix$tag")
             done < <(_todo_run __complete-tags "$@")
+        }
+
+        # Offers the filter terms that complete the word being typed, from `todo __complete-filter`
+        # (tags after + or -, projects after project:, attribute names, date words), after the ids
+        # of the todos with the status $1 (all, pending, done); $1 is - for no ids, + to add to
+        # the candidates already there. bash splits key:value into three words: the key is put
+        # back before asking, and taken off the answers.
+        _todo_reply_filter() {
+            local word=$cur strip="" line
+            case $1 in
+                -) COMPREPLY=() ;;
+                +) ;;
+                all) _todo_reply_ids ;;
+                *) _todo_reply_ids "$1" ;;
+            esac
+            if [[ $cur == ":" ]] && ((COMP_CWORD > 1)); then
+                word="$prev:"
+                strip=$prev
+            elif [[ $prev == ":" ]] && ((COMP_CWORD > 1)); then
+                strip="${COMP_WORDS[COMP_CWORD - 2]}:"
+                word="$strip$cur"
+            fi
+            [[ -z $word || $word == [0-9\\(\\)]* ]] && return
+            while IFS= read -r line; do
+                [[ -n $line ]] && COMPREPLY+=("${line#"$strip"}")
+            done < <(_todo_run __complete-filter -- "$word")
+            if ((${#COMPREPLY[@]} == 1)) && [[ ${COMPREPLY[0]} == *: ]]; then
+                compopt -o nospace 2>/dev/null
+            fi
         }
 
         # Sets todo_arguments to the command's arguments before the word being completed.

@@ -27,6 +27,16 @@ extension CompletionScript {
             for (position, argument) in command.arguments.enumerated()
             where candidates(for: argument.value) != .nothing {
                 let condition = argument.isVariadic ? using : "\(using); and __todo_argument \(position) \(skipped)"
+                if case .filterTerms(let status) = candidates(for: argument.value) {
+                    // The ids first (when the filter chooses among todos of a status), then the terms.
+                    if let status {
+                        section.append(
+                            "complete -c todo -n \(fishQuoted(condition)) -a '(__todo_ids\(status == .all ? "" : " " + status.rawValue))'"
+                        )
+                    }
+                    section.append("complete -c todo -n \(fishQuoted(condition)) -a '(__todo_filter_terms)'")
+                    continue
+                }
                 section.append(
                     "complete -c todo -n \(fishQuoted(condition))\(fishCandidates(for: argument.value, skipped: skipped))"
                 )
@@ -59,6 +69,9 @@ extension CompletionScript {
         case .files: return " -F"
         case .ids(let status): return " -a '(__todo_ids\(status == .all ? "" : " " + status.rawValue))'"
         case .tags(let ofTheTodo): return ofTheTodo ? " -a '(__todo_tags_of_todo \(skipped))'" : " -a '(__todo_tags)'"
+        case .filterTerms(let status):
+            return status.map { " -a '(__todo_ids\($0 == .all ? "" : " " + $0.rawValue)) (__todo_filter_terms)'" }
+                ?? " -a '(__todo_filter_terms)'"
         }
     }
 
@@ -179,6 +192,13 @@ extension CompletionScript {
         # Prints the tags in use, or those of the todo whose id is $argv[1].
         function __todo_tags
             __todo_run __complete-tags $argv
+        end
+
+        # Prints the filter terms that complete the word being typed (tags after + or -, projects
+        # after project:, attribute names, date words), from `todo __complete-filter`.
+        function __todo_filter_terms
+            set -l word (commandline -ct)
+            test -n "$word"; and __todo_run __complete-filter -- $word
         end
 
         # Prints the tags of the todo whose id is the command's first argument (every tag until

@@ -118,6 +118,7 @@ extension CompletionScript {
         case .ids(.pending), .ids(.waiting): return "_todo_pending_ids"
         case .ids(.done): return "_todo_done_ids"
         case .tags(let ofTheTodo): return ofTheTodo ? "_todo_tags_of_todo" : "_todo_tags"
+        case .filterTerms(let status): return "_todo_filter_" + (status?.rawValue ?? "terms")
         }
     }
 
@@ -187,6 +188,24 @@ extension CompletionScript {
             tags=(${(f)"$(_todo_run __complete-tags $1)"})
             _wanted tags expl tag compadd -a tags
         }
+
+        # Offers the filter terms that complete the word being typed, from `todo __complete-filter`:
+        # tags after + or -, projects after project:, attribute names (no space after their
+        # colon), date words.
+        _todo_filter_terms() {
+            local -a terms open closed
+            [[ -n $PREFIX && $PREFIX != [0-9\\(\\)]* ]] || return 0
+            terms=(${(f)"$(_todo_run __complete-filter -- $PREFIX)"})
+            open=(${(M)terms:#*:})
+            closed=(${terms:#*:})
+            compadd -S '' -a open
+            compadd -a closed
+        }
+
+        # Offers the ids of every todo, of the pending ones, of the done ones, then filter terms.
+        _todo_filter_all() { _todo_ids; _todo_filter_terms; }
+        _todo_filter_pending() { _todo_pending_ids; _todo_filter_terms; }
+        _todo_filter_done() { _todo_done_ids; _todo_filter_terms; }
 
         # Offers the tags in use; the tags of the todo whose id is the command's first argument.
         _todo_tags() { _todo_describe_tags; }

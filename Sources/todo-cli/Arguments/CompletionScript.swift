@@ -3,7 +3,7 @@ import TodoCore
 /// Shell completion scripts for `todo`, generated from the command declarations: commands and
 /// aliases, each command's options, option values, file paths, the ids of existing todos (from
 /// `todo __complete-ids`, with the store given by `--file` on the command line) and the tags in
-/// use (from `todo __complete-tags`).
+/// use (from `todo __complete-tags`), and filter terms (from `todo __complete-filter`).
 enum CompletionScript {
     /// What a script offers for a value.
     enum Candidates: Equatable {
@@ -19,6 +19,10 @@ enum CompletionScript {
         /// The tags in use or, `ofTheTodo`, the tags of the todo named by the command's first
         /// argument (all of them until it is typed).
         case tags(ofTheTodo: Bool)
+        /// Filter terms that complete the word being typed (`todo __complete-filter`: tags
+        /// after `+` or `-`, projects after `project:`, attribute names, date words), after the
+        /// ids of the todos with this status when there is one.
+        case filterTerms(TodoQuery.Status?)
     }
 
     /// The script for `shell`, as `todo completions <shell>` prints it (ending with a new line).
@@ -34,7 +38,8 @@ enum CompletionScript {
     static func candidates(for value: ValueSpec) -> Candidates {
         switch value.kind {
         case .path: return .files
-        case .id(let status), .filter(let status?): return .ids(status)
+        case .id(let status): return .ids(status)
+        case .filter(let status): return .filterTerms(status)
         case .tag(let ofTheTodo): return .tags(ofTheTodo: ofTheTodo)
         default:
             let words = value.completionWords

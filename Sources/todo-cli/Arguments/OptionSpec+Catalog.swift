@@ -137,6 +137,22 @@ extension OptionSpec {
         long: "limit", value: ValueSpec(name: "count", kind: .count),
         help: "Show at most this many todos (default: as many as fit the terminal's height).")
 
+    // MARK: Reports
+
+    /// `--months <count>` (calendar)
+    static let months = OptionSpec(
+        long: "months", value: ValueSpec(name: "count", kind: .count),
+        help: "How many months to show, from the first one.", defaultValue: "1")
+    /// `--by <period>` (burndown)
+    static let burndownPeriod = OptionSpec(
+        long: "by", value: ValueSpec(name: "period", kind: .choice(ReportPeriod.allCases.map(\.rawValue))),
+        help: "What each line counts by.", defaultValue: ReportPeriod.day.rawValue)
+    /// `--by <period>` (history)
+    static let historyPeriod = OptionSpec(
+        long: "by",
+        value: ValueSpec(name: "period", kind: .choice([ReportPeriod.month.rawValue, ReportPeriod.week.rawValue])),
+        help: "What each line counts by.", defaultValue: ReportPeriod.month.rawValue)
+
     // MARK: Other commands
 
     /// `--man` (help)

@@ -113,6 +113,20 @@ import TodoCore
             ])
     }
 
+    @Test func filterTermsFromTheHelper() throws {
+        #expect(try sandbox.complete("todo", "list", "+s") == ["+shop"])
+        #expect(try sandbox.complete("todo", "next", "du") == ["due:"])
+        // bash splits project:H into three words: the key goes back before asking, off the answers.
+        #expect(try sandbox.complete("todo", "summary", "project", ":", "H") == ["Home", "Home.Garden"])
+        #expect(try sandbox.complete("todo", "calendar", "project", ":") == [":Home", ":Home.Garden"])
+        #expect(try sandbox.complete("todo", "done", "du") == ["due:"], "after the pending ids")
+        #expect(
+            sandbox.calls == [
+                "__complete-filter -- +s", "__complete-filter -- du", "__complete-filter -- project:H",
+                "__complete-filter -- project:", "__complete-ids pending", "__complete-filter -- du",
+            ])
+    }
+
     @Test func theTagsInUseForEveryTagOption() throws {
         #expect(try sandbox.complete("todo", "list", "--tag", "") == ["errands", "shop", "Work"])
         #expect(try sandbox.complete("todo", "ls", "-t", "s") == ["shop"])

@@ -41,7 +41,7 @@ import TodoCore
     @Test func onlyTheCompletionHelpersAreHidden() {
         #expect(
             CommandCatalog.commands.filter(\.isHidden).map(\.name) == [
-                "__complete-ids", "__complete-tags", "__complete-commands",
+                "__complete-ids", "__complete-tags", "__complete-commands", "__complete-filter",
             ])
         #expect(!CommandCatalog.visibleNames.contains("__complete-ids"))
         #expect(!CommandCatalog.visibleNames.contains("__complete-tags"))
@@ -81,7 +81,7 @@ import TodoCore
 
     @Test func onlyTheCompletionHelpersLimitTheWaitForTheLock() {
         let limited = CommandCatalog.subcommands.filter { $0.lockTimeoutLimit != nil }.map { $0.spec.name }
-        #expect(limited == ["__complete-ids", "__complete-tags", "__complete-commands"])
+        #expect(limited == ["__complete-ids", "__complete-tags", "__complete-commands", "__complete-filter"])
         #expect(CompleteIDsCommand.lockTimeoutLimit == 1)
         #expect(CompleteTagsCommand.lockTimeoutLimit == 1)
         #expect(VersionCommand.lockTimeoutLimit == nil)

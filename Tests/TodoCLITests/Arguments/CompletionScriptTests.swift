@@ -64,9 +64,10 @@ import TodoCore
         }
         let ids = [
             "show": ":id:_todo_ids", "move": ":id:_todo_ids", "denotate": ":id:_todo_ids",
-            "edit": ":filter:_todo_ids", "rm": ":filter:_todo_ids", "annotate": ":filter:_todo_ids",
-            "done": ":filter:_todo_pending_ids", "start": ":filter:_todo_pending_ids",
-            "stop": ":filter:_todo_pending_ids", "undone": ":filter:_todo_done_ids",
+            "edit": ":filter:_todo_filter_all", "rm": ":filter:_todo_filter_all",
+            "annotate": ":filter:_todo_filter_all", "done": ":filter:_todo_filter_pending",
+            "start": ":filter:_todo_filter_pending", "stop": ":filter:_todo_filter_pending",
+            "undone": ":filter:_todo_filter_done",
         ]
         if let helper = ids[name] {
             #expect(branch.contains(helper + "'"), "\(branch)")

@@ -27,6 +27,10 @@ final class CompletionSandbox {
                 *__complete-commands) printf 'overdue\\tLate todos\\nzz\\tRuns: todo next +today\\n' ;;
                 *'__complete-tags 3') printf 'shop\\n' ;;
                 *__complete-tags*) printf 'errands\\nshop\\nWork\\n' ;;
+                *'__complete-filter -- +s') printf '+shop\\n' ;;
+                *'__complete-filter -- du') printf 'due:\\n' ;;
+                *'__complete-filter -- project:'*) printf 'project:Home\\nproject:Home.Garden\\n' ;;
+                *__complete-filter*) ;;
                 *'__complete-ids pending') printf '3\\tBuy milk\\n31\\tPay rent\\n' ;;
                 *'__complete-ids done') printf '12\\tCall mum: today\\n' ;;
                 *) printf '3\\tBuy milk\\n12\\tCall mum: today\\n31\\tPay rent\\n' ;;

@@ -21,6 +21,13 @@ import Testing
         #expect(try sandbox.completeInFish("todo +work edit 3 --untag ") == ["shop"])
     }
 
+    @Test func filterTermsFromTheHelper() throws {
+        #expect(try sandbox.completeInFish("todo list +s") == ["+shop"])
+        #expect(try sandbox.completeInFish("todo burndown du") == ["due:"])
+        #expect(try sandbox.completeInFish("todo tags project:H") == ["project:Home", "project:Home.Garden"])
+        #expect(sandbox.calls.filter { $0.hasPrefix("__complete-filter") }.count == 3)
+    }
+
     @Test func doneOffersThePendingTodosAndUndoneTheDoneOnes() throws {
         #expect(try sandbox.completeInFish("todo done ") == ["3", "31"])
         #expect(try sandbox.completeInFish("todo done 3 ") == ["3", "31"])

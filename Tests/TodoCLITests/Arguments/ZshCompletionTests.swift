@@ -25,6 +25,13 @@ import Testing
         #expect(try sandbox.completeInZsh("todo +work done ") == ["3", "31"])
     }
 
+    @Test func filterTermsFromTheHelper() throws {
+        #expect(try sandbox.completeInZsh("todo list +s") == ["+shop"])
+        #expect(try sandbox.completeInZsh("todo burndown du") == ["due:"])
+        #expect(try sandbox.completeInZsh("todo tags project:H") == ["project:Home", "project:Home.Garden"])
+        #expect(sandbox.calls.filter { $0.hasPrefix("__complete-filter") }.count == 3)
+    }
+
     @Test func doneOffersThePendingTodosAndUndoneTheDoneOnes() throws {
         #expect(try sandbox.completeInZsh("todo done ") == ["3", "31"])
         #expect(try sandbox.completeInZsh("todo done 3 ") == ["3", "31"])

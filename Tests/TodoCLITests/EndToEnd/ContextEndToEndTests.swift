@@ -32,6 +32,14 @@ import Testing
         #expect(await titles(["list", "Call"]) == [])  // the context and the typed filter both hold
         #expect(await titles(["--set", "context=home", "list"]) == ["Garden"])
         #expect(await titles(["--set", "context=none", "list"]) == ["Report", "Call", "Garden"])
+        // The reports count what the context selects, and a typed filter within it.
+        let tags = await todo.run(["tags", "--json"]).stdout
+        #expect(tags.contains("\"office\"") && !tags.contains("\"home\""), "\(tags)")
+        let everyTag = await todo.run(["--set", "context=none", "tags", "--json"]).stdout
+        #expect(everyTag.contains("\"office\"") && everyTag.contains("\"home\""), "\(everyTag)")
+        let summary = await todo.run(["--set", "context=home", "summary", "--json"]).stdout
+        #expect(!summary.contains("\"Work\""), "\(summary)")
+        #expect(await todo.run(["--set", "context=none", "summary", "--json"]).stdout.contains("\"Work\""))
         // Commands that change todos are not narrowed: ids name any todo.
         #expect(await todo.run(["done", "3"]).status == 0)
     }

@@ -37,6 +37,9 @@ import TodoCore
                 ["list", "nothing-matches-this"], ["list", "--tag", "work", "--priority", "high", "--overdue"],
                 ["stats"], ["list", "status:all"], ["list", "is:waiting"], ["+work", "list", "or", "project:Home"],
                 ["next"], ["next", "--limit", "5"], ["project:Work", "next"], ["+nothing-has-this", "list"],
+                ["calendar"], ["calendar", "2029-12", "--months", "4"], ["+work", "calendar"], ["burndown"],
+                ["burndown", "--by", "week"], ["burndown", "--by", "month"], ["summary"], ["history"],
+                ["history", "--by", "week"], ["projects"], ["tags"], ["+nothing-has-this", "summary"],
             ]
             commands += ids.prefix(8).map { ["show", String($0)] }
             commands += [
