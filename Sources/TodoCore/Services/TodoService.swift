@@ -474,9 +474,10 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 let sameDependencies =
                     (item.dependsOnUUIDs.isEmpty && !item.depends.isEmpty)
                     || Set(item.dependsOnUUIDs) == Set(current.depends.compactMap { uuidByID[$0] })
+                let sameLines = item.iCalendarLines == nil || item.keptICalendarLines == current.iCalendarLines
                 guard incoming > current.updatedAt,
                     !item.describes(current, utcOffset: utcOffset, comparingCreation: false) || !sameStart
-                        || !sameDependencies
+                        || !sameDependencies || !sameLines
                 else {
                     if let fileID = item.id { fileIDs[fileID] = current.id }
                     result.unchanged += 1
@@ -497,6 +498,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 updated.scheduled = item.scheduled
                 updated.annotations = item.annotations
                 updated.startedAt = item.isDone ? nil : item.startedAt
+                if item.iCalendarLines != nil { updated.iCalendarLines = item.keptICalendarLines }
                 if let fileID = item.id { fileIDs[fileID] = current.id }
                 if let index = result.updated.firstIndex(where: { $0.id == updated.id }) {
                     result.updated[index] = updated
@@ -542,7 +544,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     completedAt: item.isDone ? (item.completedAt ?? item.updatedAt ?? createdAt) : nil,
                     position: position, recurrence: item.recurrence, project: item.project, wait: item.wait,
                     scheduled: item.scheduled, annotations: item.annotations,
-                    startedAt: item.isDone ? nil : item.startedAt))
+                    startedAt: item.isDone ? nil : item.startedAt, iCalendarLines: item.keptICalendarLines))
             position += StoreState.positionGap
         }
         if result.created.isEmpty && result.updated.isEmpty { return (nil, result) }
