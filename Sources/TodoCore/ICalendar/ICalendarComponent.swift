@@ -148,7 +148,8 @@ public struct ICalendarComponent: Sendable, Hashable {
         }
         if let failure { throw failure }
         if let open = stack.last {
-            throw ICalendarProblem("\(open.component.name) is not closed (no END:\(open.component.name))", line: open.line)
+            throw ICalendarProblem(
+                "\(open.component.name) is not closed (no END:\(open.component.name))", line: open.line)
         }
         return roots
     }

@@ -63,7 +63,8 @@ struct ICalendarDateTime: Sendable, Hashable {
     }
 
     private static func day(_ digits: ArraySlice<UInt8>) -> CalendarDay? {
-        guard let year = CalendarDay.digits(digits.prefix(4)), let month = CalendarDay.digits(digits.dropFirst(4).prefix(2)),
+        guard let year = CalendarDay.digits(digits.prefix(4)),
+            let month = CalendarDay.digits(digits.dropFirst(4).prefix(2)),
             let day = CalendarDay.digits(digits.suffix(2))
         else { return nil }
         return CalendarDay(year: year, month: month, day: day)

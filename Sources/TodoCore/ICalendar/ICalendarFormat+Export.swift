@@ -94,7 +94,6 @@ extension ICalendarFormat {
                 ours.append(contentsOf: group)
             }
         }
-        if others.contains(where: { $0.is("X-APPLE-SORT-ORDER") }) { ours.removeAll { $0.is("X-APPLE-SORT-ORDER") } }
         let vtodo = ICalendarComponent(name: "VTODO", properties: ours + others, components: kept.components)
         return (vtodo, kept.vtimezones)
     }

@@ -18,8 +18,8 @@
 /// | due, scheduled | `DUE;VALUE=DATE`, `DTSTART;VALUE=DATE`; a DATE-TIME is read as its local day |
 /// | tags | `CATEGORIES` (white space in a category becomes `-`) |
 /// | recurrence | `RRULE` with `FREQ` and `INTERVAL` only |
-/// | createdAt, updatedAt | `CREATED`, `LAST-MODIFIED` and `DTSTAMP` |
-/// | position | `X-APPLE-SORT-ORDER` (written; an import keeps the one it read) |
+/// | createdAt, updatedAt | `CREATED` (else `LAST-MODIFIED`), `LAST-MODIFIED` (else `DTSTAMP`) and `DTSTAMP` |
+/// | position | `X-APPLE-SORT-ORDER` (written; read, it orders the todos of an import) |
 /// | project, wait | `X-TODO-PROJECT`, `X-TODO-WAIT;VALUE=DATE` |
 /// | depends | `RELATED-TO;RELTYPE=DEPENDS-ON` (RFC 9253), the UIDs of the todos it waits for |
 /// | annotations | one `X-TODO-ANNOTATION;X-TODO-TIME=…` each |
@@ -77,14 +77,14 @@ public enum ICalendarFormat {
         }
         let todo = ImportedTodo(
             uuid: fields.uuid, title: title ?? "(no summary)", note: fields.note, isDone: fields.isDone,
-            priority: fields.priority, due: fields.due, tags: fields.tags, createdAt: fields.createdAt,
+            priority: fields.priority, due: fields.due, tags: fields.tags,
+            createdAt: fields.createdAt ?? fields.updatedAt,
             updatedAt: fields.updatedAt, completedAt: fields.isDone ? fields.completedAt : nil,
             recurrence: fields.recurrence, project: fields.project, wait: fields.wait, scheduled: fields.scheduled,
             annotations: fields.annotations, startedAt: fields.isDone ? nil : fields.startedAt,
             dependsOnUUIDs: fields.dependsOn.map(VTodoFields.uuid(forUID:)),
             iCalendarLines: keptLines(of: vtodo, fields: fields, zones: zones).joined(separator: "\n"))
-        let order = vtodo.property("X-APPLE-SORT-ORDER").flatMap { Int($0.value) }
-        return (todo, order)
+        return (todo, fields.position)
     }
 
     /// The lines of `vtodo` to keep: each property the mapping does not read; the properties of a
@@ -94,7 +94,9 @@ public enum ICalendarFormat {
         of vtodo: ICalendarComponent, fields: VTodoFields, zones: ICalendarTimeZones
     ) -> [String] {
         var canonical: [String: [String]] = [:]
-        for property in fields.properties { canonical[property.name.uppercased(), default: []].append(property.contentLine) }
+        for property in fields.properties {
+            canonical[property.name.uppercased(), default: []].append(property.contentLine)
+        }
         var read: [String: [String]] = [:]
         for property in vtodo.properties where VTodoFields.isMapped(property) {
             read[property.name.uppercased(), default: []].append(property.contentLine)

@@ -20,7 +20,9 @@ extension ICalendarTimeZone {
             parts.allSatisfy({ part in
                 part != ".." && part != "."
                     && part.unicodeScalars.allSatisfy {
-                        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_+-".unicodeScalars.contains($0))
+                        $0.isASCII
+                            && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                                || "_+-.".unicodeScalars.contains($0))
                     }
             })
         else { return nil }

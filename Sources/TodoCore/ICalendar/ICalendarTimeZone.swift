@@ -30,7 +30,9 @@ struct ICalendarTimeZone: Sendable {
 
         /// The instant of its change in `year`, if it changes then.
         func instant(in year: Int) -> Int? {
-            guard (1...9999).contains(year), let first = CalendarDay(year: year, month: month, day: 1) else { return nil }
+            guard (1...9999).contains(year), let first = CalendarDay(year: year, month: month, day: 1) else {
+                return nil
+            }
             let days = CalendarDay.daysIn(month: month, year: year)
             let firstWeekday = (first.daysSinceEpoch % 7 + 7 + 3) % 7
             var day: Int
@@ -97,7 +99,9 @@ extension ICalendarTimeZone {
             else { continue }
             let startUTC = start.wallClock - from
             if earliest == nil || startUTC < earliest!.at { earliest = (startUTC, from) }
-            if let rrule = observance.property("RRULE"), let rule = Self.rule(rrule.value, start: start, from: from, to: to) {
+            if let rrule = observance.property("RRULE"),
+                let rule = Self.rule(rrule.value, start: start, from: from, to: to)
+            {
                 rules.append(rule)
             } else {
                 transitions.append((startUTC, to))

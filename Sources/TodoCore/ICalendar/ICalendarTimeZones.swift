@@ -25,7 +25,8 @@ final class ICalendarTimeZones {
     /// The zone `tzid` names, or `nil` when neither the object nor the system knows it.
     func zone(_ tzid: String) -> ICalendarTimeZone? {
         if let known = resolved[tzid] { return known }
-        let zone = embedded[tzid].flatMap { ICalendarTimeZone(vtimezone: $0) } ?? ICalendarTimeZone(systemIdentifier: tzid)
+        let zone =
+            embedded[tzid].flatMap { ICalendarTimeZone(vtimezone: $0) } ?? ICalendarTimeZone(systemIdentifier: tzid)
         resolved[tzid] = zone
         return zone
     }

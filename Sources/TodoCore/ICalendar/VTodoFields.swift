@@ -32,7 +32,7 @@ struct VTodoFields: Sendable, Hashable {
         switch property.name.uppercased() {
         case "UID", "SUMMARY", "DESCRIPTION", "STATUS", "COMPLETED", "PRIORITY", "DUE", "CATEGORIES", "RRULE",
             "CREATED", "LAST-MODIFIED", "DTSTAMP", "DTSTART", "X-TODO-PROJECT", "X-TODO-WAIT", "X-TODO-ANNOTATION",
-            "X-TODO-STARTED":
+            "X-TODO-STARTED", "X-APPLE-SORT-ORDER":
             return true
         case "RELATED-TO":
             return property.parameter("RELTYPE")?.uppercased() == "DEPENDS-ON"
@@ -75,7 +75,7 @@ struct VTodoFields: Sendable, Hashable {
             case "COMPLETED":
                 completedAt = instant(property)
             case "PRIORITY":
-                switch Int(property.value) {
+                switch Int(property.value) ?? 0 {
                 case 1...4: priority = .high
                 case 5: priority = .medium
                 case 6...9: priority = .low
@@ -98,6 +98,8 @@ struct VTodoFields: Sendable, Hashable {
                 updatedAt = instant(property)
             case "DTSTAMP":
                 dtstamp = instant(property)
+            case "X-APPLE-SORT-ORDER":
+                position = Int(property.value)
             case "X-TODO-PROJECT":
                 project = try? Todo.validProject(property.text)
             case "X-TODO-WAIT":
@@ -245,7 +247,9 @@ struct VTodoFields: Sendable, Hashable {
             lines.append(
                 ICalendarProperty(
                     name: "X-TODO-ANNOTATION",
-                    parameters: [ICalendarParameter(name: "X-TODO-TIME", values: [ICalendarDateTime(utc: annotation.at).text])],
+                    parameters: [
+                        ICalendarParameter(name: "X-TODO-TIME", values: [ICalendarDateTime(utc: annotation.at).text])
+                    ],
                     text: annotation.text))
         }
         return lines

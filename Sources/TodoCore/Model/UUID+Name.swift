@@ -7,7 +7,7 @@
 extension UUID {
     /// The name-based (version 5, SHA-1) UUID of `name` in the namespace `namespace`
     /// (RFC 9562 §5.5): the same on every device, for the same name.
-    public init(name: String, namespace: UUID) {
+    init(name: String, namespace: UUID) {
         var bytes: [UInt8] = withUnsafeBytes(of: namespace.uuid) { Array($0) }
         bytes.append(contentsOf: name.utf8)
         var digest = SHA1.digest(bytes)

@@ -41,7 +41,9 @@ extension ICalendar {
             let empty = SHA1.digest([]).map { String(format: "%02x", $0) }.joined()
             #expect(empty == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
             let dns = UUID(uuidString: "6ba7b810-9dad-11d1-80b4-00c04fd430c8")!
-            #expect(UUID(name: "python.org", namespace: dns).uuidString.lowercased() == "886313e1-3b8a-5372-9b90-0c9aee199e5d")
+            #expect(
+                UUID(name: "python.org", namespace: dns).uuidString.lowercased()
+                    == "886313e1-3b8a-5372-9b90-0c9aee199e5d")
             #expect(
                 ICalendarFormat.uuid(forUID: "b6d0a6f1c2e24f0e9a1b@laptop").uuidString.lowercased()
                     == "cb4f7858-f383-5fc0-af16-9336961c72e0")
@@ -69,20 +71,28 @@ extension ICalendar {
             let rent = todos[1]
             #expect(rent.uuid == UUID(uuidString: "5d1a0b7e-1111-4222-8333-944455556666"))
             #expect(rent.isDone && rent.completedAt == instant("2030-01-03T08:00:00Z"))
-            #expect(rent.priority == .high && rent.due == CalendarDay(year: 2030, month: 1, day: 2) && rent.tags == ["bills"])
+            #expect(
+                rent.priority == .high && rent.due == CalendarDay(year: 2030, month: 1, day: 2)
+                    && rent.tags == ["bills"])
             #expect(rent.iCalendarLines == "")  // everything it says is mapped
         }
 
         @Test func theRFC5545ExamplesImportAndComeBackWithTheirLines() throws {
             let bytes = try Self.fixture("rfc5545.ics")
             let todos = try importICS(bytes)
-            #expect(todos.map(\.title) == ["Submit Quebec Income Tax Return for 2006", "Submit Revised Internet-Draft", "Submit Income Taxes"])
-            #expect(todos[0].tags == ["FAMILY", "FINANCE"] && todos[0].due == CalendarDay(year: 2007, month: 5, day: 1))
+            #expect(
+                todos.map(\.title) == [
+                    "Submit Quebec Income Tax Return for 2006", "Submit Revised Internet-Draft", "Submit Income Taxes",
+                ])
+            #expect(
+                todos[0].tags == ["FAMILY", "FINANCE"] && todos[0].due == CalendarDay(year: 2007, month: 5, day: 1))
             #expect(todos[1].priority == .high && todos[1].scheduled == CalendarDay(year: 2007, month: 5, day: 14))
             #expect(todos[1].due == CalendarDay(year: 2007, month: 7, day: 9))
             #expect(todos[2].due == CalendarDay(year: 1998, month: 4, day: 15))
             let exported = ICalendarFormat.export(todos)
-            for uid in ["20070313T123432Z-456553@example.com", "20070514T103211Z-123404@example.com", "uid4@example.com"] {
+            for uid in [
+                "20070313T123432Z-456553@example.com", "20070514T103211Z-123404@example.com", "uid4@example.com",
+            ] {
                 let original = try lines(ofUID: uid, in: bytes)
                 let written = try lines(ofUID: uid, in: exported)
                 for line in original {
@@ -132,7 +142,8 @@ extension ICalendar {
 
         @Test func everyFieldOfATodoMadeHereMakesTheRoundTrip() throws {
             let uuid = UUID()
-            let blocker = Todo(id: 1, uuid: UUID(), title: "First", createdAt: instant("2030-01-01T09:00:00Z"), position: 1024)
+            let blocker = Todo(
+                id: 1, uuid: UUID(), title: "First", createdAt: instant("2030-01-01T09:00:00Z"), position: 1024)
             let todo = Todo(
                 id: 2, uuid: uuid, title: "Write, the; report\\", note: "Two\nlines, with; marks", priority: .medium,
                 due: CalendarDay(year: 2030, month: 1, day: 20), tags: ["work", "q1"],
@@ -181,8 +192,10 @@ extension ICalendar {
             let folder = TemporaryFolder()
             let path = folder.file("todos.json")
             let fileProvider = makeProvider(storage: JSONFileTodoStorage(path: path), clock: clock)
-            _ = try fileProvider.todoService.importTodos(ICalendarFormat.parse(Self.fixture("nextcloud.ics"), file: "n.ics"))
-                .value()
+            _ = try fileProvider.todoService.importTodos(
+                ICalendarFormat.parse(Self.fixture("nextcloud.ics"), file: "n.ics")
+            )
+            .value()
             let stored = try String(contentsOfFile: path, encoding: .utf8)
             #expect(stored.contains(#","icalendar":"UID:b6d0a6f1c2e24f0e9a1b@laptop\n"#))
             let reread = makeProvider(storage: JSONFileTodoStorage(path: path), clock: clock)
@@ -195,18 +208,22 @@ extension ICalendar {
 
         @Test func theFormatIsGuessedFromBeginVCalendar() throws {
             #expect(TodoFileFormat.guess(bytes: Array("BEGIN:VCALENDAR\r\n".utf8), fileName: "x.txt") == .iCalendar)
-            #expect(TodoFileFormat.guess(bytes: [0xEF, 0xBB, 0xBF] + Array("\n begin:vcalendar\n".utf8), fileName: nil) == .iCalendar)
+            #expect(
+                TodoFileFormat.guess(bytes: [0xEF, 0xBB, 0xBF] + Array("\n begin:vcalendar\n".utf8), fileName: nil)
+                    == .iCalendar)
             #expect(TodoFileFormat.guess(bytes: Array("BEGIN:VCARD\n".utf8), fileName: "x.ics") == .todoTxt)
         }
 
         @Test func aFileThatIsNotAVCalendarIsAnError() throws {
             let text = "BEGIN:VCARD\nFN:Jane\nEND:VCARD\n"
-            let failure = try #require(importFailure { () throws(TodoError) in try ICalendarFormat.parse(Array(text.utf8), file: "c.ics") })
+            let failure = try #require(
+                importFailure { () throws(TodoError) in try ICalendarFormat.parse(Array(text.utf8), file: "c.ics") })
             #expect(failure.problem.contains("VCARD"))
         }
 
         @Test func aVTodoWithoutSummaryGetsATitleAndKeepsEverything() throws {
-            let text = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:n\nDESCRIPTION:\\nFirst line\\nsecond\nEND:VTODO\nEND:VCALENDAR\n"
+            let text =
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:n\nDESCRIPTION:\\nFirst line\\nsecond\nEND:VTODO\nEND:VCALENDAR\n"
             let todo = try ICalendarFormat.parse(Array(text.utf8), file: "n.ics")[0]
             #expect(todo.title == "First line")
             let bare = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:n\nEND:VTODO\nEND:VCALENDAR\n"

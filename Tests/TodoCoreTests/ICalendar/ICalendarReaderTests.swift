@@ -15,7 +15,8 @@ extension ICalendar {
 
         @Test func unfoldsCRLFAndLFOnlyInputAlike() throws {
             let lines = [
-                "BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:A long", "  title", "\tand more", "END:VTODO", "END:VCALENDAR",
+                "BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:A long", "  title", "\tand more", "END:VTODO",
+                "END:VCALENDAR",
             ]
             let crlf = try parse(lines.joined(separator: "\r\n") + "\r\n")
             let lf = try parse(lines.joined(separator: "\n"))
@@ -32,8 +33,12 @@ extension ICalendar {
         }
 
         @Test func foldsAt75OctetsNeverInsideAUTF8Sequence() throws {
-            for title in [String(repeating: "é", count: 100), String(repeating: "a☕", count: 60), "x" + String(repeating: "🙂", count: 40)] {
-                let vtodo = ICalendarComponent(name: "VTODO", properties: [ICalendarProperty(name: "SUMMARY", text: title)])
+            for title in [
+                String(repeating: "é", count: 100), String(repeating: "a☕", count: 60),
+                "x" + String(repeating: "🙂", count: 40),
+            ] {
+                let vtodo = ICalendarComponent(
+                    name: "VTODO", properties: [ICalendarProperty(name: "SUMMARY", text: title)])
                 let bytes = ICalendarComponent(name: "VCALENDAR", components: [vtodo]).serialized()
                 let text = try #require(String(validating: bytes, as: UTF8.self))
                 #expect(text.hasSuffix("\r\n"))
@@ -73,7 +78,8 @@ extension ICalendar {
         }
 
         @Test func readsParametersWithQuotedValuesAndWritesThemBackAsTheyWere() throws {
-            let line = #"ATTENDEE;ROLE=REQ-PARTICIPANT;DELEGATED-FROM="mailto:a@x.org","mailto:b@x.org";CN=Jane Doe:mailto:jane@x.org"#
+            let line =
+                #"ATTENDEE;ROLE=REQ-PARTICIPANT;DELEGATED-FROM="mailto:a@x.org","mailto:b@x.org";CN=Jane Doe:mailto:jane@x.org"#
             let calendar = try parse("BEGIN:VCALENDAR\nBEGIN:VTODO\n\(line)\nEND:VTODO\nEND:VCALENDAR\n")
             let property = try #require(calendar[0].components[0].property("attendee"))
             #expect(property.parameter("delegated-from") == "mailto:a@x.org")
@@ -109,24 +115,31 @@ extension ICalendar {
             ("BEGIN:\nEND:\n", 1, "does not name a component"),
         ])
         func badInputIsAnErrorNamingTheLine(text: String, line: Int, words: String) throws {
-            let failure = try #require(importFailure { () throws(TodoError) in try ICalendarComponent.parse(Array(text.utf8), file: "bad.ics") })
+            let failure = try #require(
+                importFailure { () throws(TodoError) in try ICalendarComponent.parse(Array(text.utf8), file: "bad.ics")
+                })
             #expect(failure.line == line)
             #expect(failure.problem.contains(words), "\(failure.problem)")
         }
 
         @Test func invalidUTF8AndControlCharactersAreErrors() throws {
             let bytes = Array("BEGIN:VCALENDAR\nSUMMARY:".utf8) + [0xFF, 0x0A] + Array("END:VCALENDAR\n".utf8)
-            let failure = try #require(importFailure { () throws(TodoError) in try ICalendarComponent.parse(bytes, file: "bad.ics") })
+            let failure = try #require(
+                importFailure { () throws(TodoError) in try ICalendarComponent.parse(bytes, file: "bad.ics") })
             #expect(failure.line == 2)
             #expect(failure.problem.contains("UTF-8"))
             let control = Array("BEGIN:VCALENDAR\nSUMMARY:a\u{07}b\nEND:VCALENDAR\n".utf8)
-            #expect(importFailure { () throws(TodoError) in try ICalendarComponent.parse(control, file: "bad.ics") }?.problem.contains("control") == true)
+            #expect(
+                importFailure { () throws(TodoError) in try ICalendarComponent.parse(control, file: "bad.ics") }?
+                    .problem.contains("control") == true)
         }
 
         @Test func nestingDeeperThanTheLimitIsAnError() throws {
             let depth = ICalendarComponent.maximumDepth + 1
             let text = String(repeating: "BEGIN:X-A\n", count: depth) + String(repeating: "END:X-A\n", count: depth)
-            #expect(importFailure { () throws(TodoError) in try ICalendarComponent.parse(Array(text.utf8), file: "deep.ics") }?.problem.contains("nested") == true)
+            #expect(
+                importFailure { () throws(TodoError) in try ICalendarComponent.parse(Array(text.utf8), file: "deep.ics")
+                }?.problem.contains("nested") == true)
         }
     }
 }

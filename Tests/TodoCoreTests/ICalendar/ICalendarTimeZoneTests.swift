@@ -46,7 +46,8 @@ extension ICalendar {
             let calendar = try ICalendarComponent.parse(bytes, file: "nextcloud.ics")[0]
             let embedded = try #require(ICalendarTimeZone(vtimezone: calendar.components(named: "VTIMEZONE")[0]))
             let system = try #require(ICalendarTimeZone(systemIdentifier: "America/New_York"))
-            for time in ["20300310T013000", "20300310T033000", "20300715T120000", "20301103T003000", "20301104T120000"] {
+            for time in ["20300310T013000", "20300310T033000", "20300715T120000", "20301103T003000", "20301104T120000"]
+            {
                 #expect(embedded.utc(fromLocal: utc(time)) == system.utc(fromLocal: utc(time)), "\(time)")
             }
         }
@@ -82,8 +83,11 @@ extension ICalendar {
             let inUTC = try #require(ICalendarDateTime(ICalendarProperty(name: "DUE", value: "20300101T230000Z")))
             #expect(inUTC.localDay(zones: zones, utcOffset: tokyo) == CalendarDay(year: 2030, month: 1, day: 2))
             let date = try #require(ICalendarDateTime(ICalendarProperty(name: "DUE", value: "20300101")))
-            #expect(date.isDate && date.localDay(zones: zones, utcOffset: tokyo) == CalendarDay(year: 2030, month: 1, day: 1))
-            for bad in ["2030", "20301301", "20300101T250000", "20300101T1200", "20300101X120000", "20300101T120000ZZ"] {
+            #expect(
+                date.isDate
+                    && date.localDay(zones: zones, utcOffset: tokyo) == CalendarDay(year: 2030, month: 1, day: 1))
+            for bad in ["2030", "20301301", "20300101T250000", "20300101T1200", "20300101X120000", "20300101T120000ZZ"]
+            {
                 #expect(ICalendarDateTime(ICalendarProperty(name: "DUE", value: bad)) == nil, "\(bad)")
             }
         }

@@ -23,7 +23,8 @@ extension ICalendar {
         func todoman(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
             let path = try #require(Self.todomanPath, "todoman must be installed in CI (.ci/run installs it)")
             try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: folder.file("config/todoman"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder.file("config/todoman"), withIntermediateDirectories: true)
             folder.write(
                 "config/todoman/config.py",
                 """
@@ -67,7 +68,8 @@ extension ICalendar {
         func porcelain() throws -> [String: [String: Any]] {
             let json = try todoman(["--porcelain", "list", "--status", "ANY"])
             let items = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-            return Dictionary(items.map { ($0["summary"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(
+                items.map { ($0["summary"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
         }
 
         @Test(.enabled(if: todomanPath != nil || isCI, "todoman is not installed: skipped (.ci/run installs it)"))
@@ -77,7 +79,8 @@ extension ICalendar {
             try todoman(["done", "2"])
             // A property todoman does not write, added by hand to the first todo's file.
             var made = try files()
-            let (milkFile, milkBytes) = try #require(made.first { String(decoding: $0.value, as: UTF8.self).contains("Buy milk") })
+            let (milkFile, milkBytes) = try #require(
+                made.first { String(decoding: $0.value, as: UTF8.self).contains("Buy milk") })
             let handMade = "X-HAND-MADE;X-NOTE=\"a;b\":kept\\, by hand"
             let edited = String(decoding: milkBytes, as: UTF8.self).replacingOccurrences(
                 of: "END:VTODO", with: handMade + "\r\nEND:VTODO")
@@ -113,15 +116,19 @@ extension ICalendar {
             let milkOut = ICalendarFormat.calendar(for: milk, uids: uids).serialized()
             folder.write("calendars/list/" + milkFile, String(decoding: milkOut, as: UTF8.self))
             let freshOut = ICalendarFormat.calendar(for: fresh, uids: uids).serialized()
-            folder.write("calendars/list/\(fresh.uuid.uuidString.lowercased()).ics", String(decoding: freshOut, as: UTF8.self))
+            folder.write(
+                "calendars/list/\(fresh.uuid.uuidString.lowercased()).ics", String(decoding: freshOut, as: UTF8.self))
 
             let shown = try porcelain()
             let milkThere = try #require(shown["Buy oat milk"])
             #expect(milkThere["priority"] as? Int == 9)
             #expect(milkThere["completed"] as? Bool == false)
-            #expect((milkThere["due"] as? NSNumber)?.intValue == Int(instant("2030-01-08T00:00:00Z").timeIntervalSince1970))
+            #expect(
+                (milkThere["due"] as? NSNumber)?.intValue == Int(instant("2030-01-08T00:00:00Z").timeIntervalSince1970))
             let freshThere = try #require(shown["Made here"])
-            #expect((freshThere["due"] as? NSNumber)?.intValue == Int(instant("2030-02-01T00:00:00Z").timeIntervalSince1970))
+            #expect(
+                (freshThere["due"] as? NSNumber)?.intValue == Int(instant("2030-02-01T00:00:00Z").timeIntervalSince1970)
+            )
             #expect(shown["Call Anaïs, about the café"]?["completed"] as? Bool == true)
             let milkText = String(decoding: try #require(try files()[milkFile]), as: UTF8.self)
             #expect(milkText.contains("CATEGORIES:errands,shop\r\n"))
