@@ -267,7 +267,8 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                         let shift = (todo.due ?? today).days(to: nextDue)
                         next.append(
                             Todo(
-                                id: nextID, uuid: provider.uuids.next(), title: todo.title, note: todo.note,
+                                id: nextID, uuid: Recurrence.nextOccurrenceUUID(after: todo.uuid), title: todo.title,
+                                note: todo.note,
                                 priority: todo.priority, due: nextDue, tags: todo.tags, createdAt: now,
                                 position: todo.position, recurrence: recurrence, project: todo.project,
                                 wait: todo.wait?.advanced(byDays: shift),
