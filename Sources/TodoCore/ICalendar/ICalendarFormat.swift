@@ -132,6 +132,14 @@ public enum ICalendarFormat {
         return todo.uuid.uuidString.lowercased()
     }
 
+    /// The `RRULE` value kept for a todo that does not repeat here because `todo` cannot repeat
+    /// its rule (`FREQ=WEEKLY;BYDAY=MO,WE`): written back unchanged, and shown by `todo show`.
+    /// `nil` when the todo repeats here or keeps no rule.
+    public static func keptRecurrenceRule(of todo: Todo) -> String? {
+        guard todo.recurrence == nil, let kept = KeptLines(todo.iCalendarLines) else { return nil }
+        return kept.properties.first { $0.is("RRULE") }?.value
+    }
+
     /// The uuid of the todo with the `UID` `uid`: the UID itself when it is a UUID, else a
     /// name-based UUID (version 5) of the UID, the same on every device.
     public static func uuid(forUID uid: String) -> UUID {

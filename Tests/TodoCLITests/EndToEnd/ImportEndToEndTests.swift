@@ -62,6 +62,11 @@ import Testing
         ] {
             #expect(export.stdout.contains(line + "\r\n"), "\(line)")
         }
+        // `show` prints the rule todo cannot repeat, kept as it is.
+        let shown = await todo.run(["show", "1"], environment: Self.wide)
+        #expect(
+            shown.stdout.contains("FREQ=WEEKLY;BYDAY=MO,WE (an iCalendar rule todo does not repeat; kept as it is)"),
+            "\(shown)")
         // `list --json` shows the local uuid.
         let listed = await todos()
         #expect(listed.contains { $0["uuid"] as? String == "cb4f7858-f383-5fc0-af16-9336961c72e0" })
