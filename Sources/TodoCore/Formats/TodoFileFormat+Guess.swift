@@ -2,7 +2,8 @@
 extension TodoFileFormat {
     /// The format `bytes` are most likely in, for an import without a given format.
     ///
-    /// The contents decide, the name only breaks ties. Contents that are JSON (starting with `[`
+    /// The contents decide, the name only breaks ties. Contents that start with
+    /// `BEGIN:VCALENDAR` (any case, after white space) are iCalendar. Contents that are JSON (starting with `[`
     /// or `{`) are told apart by the keys of their first object: `description` with `status` or
     /// `entry` is a Taskwarrior task; `title`, or a top-level `version` or `todos`, is ours.
     /// Other JSON is taken as ours (whose parser then says what is wrong). Text that merely
@@ -14,6 +15,7 @@ extension TodoFileFormat {
     ///   - bytes: The file's contents.
     ///   - fileName: The file's name or path, when there is one.
     public static func guess(bytes: [UInt8], fileName: String?) -> TodoFileFormat {
+        if isICalendar(bytes) { return .iCalendar }
         let verdict = bytes.withUnsafeBytes { buffer in
             GuessVerdict.examine(buffer, from: JSONInput.byteOrderMarkLength(buffer))
         }
@@ -23,6 +25,21 @@ extension TodoFileFormat {
         case .bracketedOrEmpty: return fileName?.lowercased().hasSuffix(".json") == true ? .json : .todoTxt
         case .notJSON: return .todoTxt
         }
+    }
+}
+
+extension TodoFileFormat {
+    /// Whether `bytes` start with `BEGIN:VCALENDAR` (any case), after a byte order mark and
+    /// white space.
+    static func isICalendar(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        let expected = Array("BEGIN:VCALENDAR".utf8)
+        guard bytes.count - index >= expected.count else { return false }
+        for (offset, byte) in expected.enumerated() where bytes[index + offset] | 0x20 != byte | 0x20 {
+            return false
+        }
+        return true
     }
 }
 

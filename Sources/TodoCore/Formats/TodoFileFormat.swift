@@ -4,7 +4,8 @@
     import Foundation
 #endif
 
-/// A file format todos can be imported from: our own JSON, todo.txt or Taskwarrior's export.
+/// A file format todos can be imported from: our own JSON, todo.txt, Taskwarrior's export or
+/// iCalendar.
 ///
 /// Front ends map their own names (`--format json`) to a case, or ask ``guess(bytes:fileName:)``
 /// when the user gave none, then call ``parse(_:file:utcOffset:)``:
@@ -21,13 +22,16 @@ public enum TodoFileFormat: String, Sendable, Hashable, CaseIterable, CustomStri
     case todoTxt
     /// What Taskwarrior's `task export` prints (``TaskwarriorFormat``).
     case taskwarrior
+    /// iCalendar `VTODO`s (``ICalendarFormat``): `.ics` files, vdir folders, CalDAV.
+    case iCalendar
 
-    /// `JSON`, `todo.txt` or `Taskwarrior`, for messages.
+    /// `JSON`, `todo.txt`, `Taskwarrior` or `iCalendar`, for messages.
     public var description: String {
         switch self {
         case .json: return "JSON"
         case .todoTxt: return "todo.txt"
         case .taskwarrior: return "Taskwarrior"
+        case .iCalendar: return "iCalendar"
         }
     }
 
@@ -47,6 +51,7 @@ public enum TodoFileFormat: String, Sendable, Hashable, CaseIterable, CustomStri
         case .json: return try TodoJSONFormat.parse(bytes, file: file)
         case .todoTxt: return try TodoTxtFormat.parse(bytes, file: file, utcOffset: utcOffset)
         case .taskwarrior: return try TaskwarriorFormat.parse(bytes, file: file, utcOffset: utcOffset)
+        case .iCalendar: return try ICalendarFormat.parse(bytes, file: file, utcOffset: utcOffset)
         }
     }
 }

@@ -118,6 +118,10 @@ extension Todo {
             json.key("startedAt")
             if let startedAt { json.timestamp(startedAt) } else { json.null() }
         }
+        if forStore, let iCalendarLines {
+            json.key("icalendar")
+            json.string(iCalendarLines)
+        }
         if let facts {
             json.key("status")
             json.string(facts.status.rawValue)
@@ -172,6 +176,7 @@ extension Todo {
         var depends: [Int] = []
         var annotations: [Annotation] = []
         var startedAt: Date?
+        var iCalendarLines: String?
         while let key = try reader.nextKey(in: &object) {
             let valueStart = reader.index
             func invalid(_ message: String) -> JSONError { JSONError(offset: valueStart, message: message) }
@@ -315,6 +320,9 @@ extension Todo {
             case 9 where key.equals("startedAt"):
                 try keys.insert(18, key, reader)
                 startedAt = try reader.readNull() ? nil : Todo.readDate(&reader)
+            case 9 where key.equals("icalendar"):
+                try keys.insert(23, key, reader)
+                iCalendarLines = try reader.readOptionalString()
             case 6 where !strict && key.equals("status"):
                 // Derived keys, in `--json` output and exports: worked out again from the fields.
                 try keys.insert(19, key, reader)
@@ -342,7 +350,8 @@ extension Todo {
             id: id, uuid: uuid, title: title, note: note, isDone: isDone, priority: priority, due: due, tags: tags,
             createdAt: createdAt, updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
             position: position ?? defaultPosition, recurrence: recurrence, project: project, wait: wait,
-            scheduled: scheduled, depends: Array(Set(depends)).sorted(), annotations: annotations, startedAt: startedAt)
+            scheduled: scheduled, depends: Array(Set(depends)).sorted(), annotations: annotations, startedAt: startedAt,
+            iCalendarLines: iCalendarLines)
     }
 
     /// Reads a day (`"YYYY-MM-DD"`) or `null`.

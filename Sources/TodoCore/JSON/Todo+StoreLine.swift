@@ -110,6 +110,11 @@ private struct StoreLayoutCursor {
             guard let value = date() else { return nil }
             startedAt = value
         }
+        var iCalendarLines: String?
+        if literal(#","icalendar":"#) {
+            guard let value = string() else { return nil }
+            iCalendarLines = value
+        }
         guard literal(#","position":"#), let position = integer(), StoreState.positions.contains(position),
             literal("}")
         else { return nil }
@@ -117,7 +122,7 @@ private struct StoreLayoutCursor {
             id: id, uuid: uuid, title: title, note: note, isDone: isDone, priority: priority, due: due, tags: tags,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, position: position,
             recurrence: recurrence, project: project, wait: wait, scheduled: scheduled, depends: depends,
-            startedAt: startedAt)
+            startedAt: startedAt, iCalendarLines: iCalendarLines)
     }
 
     /// `YYYY-MM-DD"` after an opening quote already consumed.

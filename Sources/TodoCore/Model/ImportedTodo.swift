@@ -53,6 +53,15 @@ public struct ImportedTodo: Sendable, Hashable {
     public var annotations: [Annotation]
     /// When work on it started.
     public var startedAt: Date?
+    /// The iCalendar lines to keep (``Todo/iCalendarLines``): an iCalendar import gives them
+    /// (empty when it keeps none, which clears those of the todo it updates); `nil` from other
+    /// formats, which leave a todo's lines as they are.
+    public var iCalendarLines: String?
+
+    /// ``iCalendarLines`` as the todo keeps them: `nil` when empty.
+    var keptICalendarLines: String? {
+        iCalendarLines.flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// Creates an imported todo.
     public init(
@@ -60,8 +69,10 @@ public struct ImportedTodo: Sendable, Hashable {
         priority: Priority = .none, due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date? = nil,
         updatedAt: Date? = nil, completedAt: Date? = nil, recurrence: Recurrence? = nil, precision: Precision = .exact,
         project: String? = nil, wait: CalendarDay? = nil, scheduled: CalendarDay? = nil, depends: [Int] = [],
-        annotations: [Annotation] = [], startedAt: Date? = nil, dependsOnUUIDs: [UUID] = []
+        annotations: [Annotation] = [], startedAt: Date? = nil, dependsOnUUIDs: [UUID] = [],
+        iCalendarLines: String? = nil
     ) {
+        self.iCalendarLines = iCalendarLines
         self.dependsOnUUIDs = dependsOnUUIDs
         self.project = project
         self.wait = wait
@@ -91,7 +102,7 @@ public struct ImportedTodo: Sendable, Hashable {
             priority: todo.priority, due: todo.due, tags: todo.tags, createdAt: todo.createdAt,
             updatedAt: todo.updatedAt, completedAt: todo.completedAt, recurrence: todo.recurrence,
             project: todo.project, wait: todo.wait, scheduled: todo.scheduled, depends: todo.depends,
-            annotations: todo.annotations, startedAt: todo.startedAt)
+            annotations: todo.annotations, startedAt: todo.startedAt, iCalendarLines: todo.iCalendarLines)
     }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// How a todo repeats: completing it creates the next occurrence, due one period later.
 ///
 /// Written as `daily`, `weekly`, `monthly`, `yearly`, `Nd` (every N days) or `Nw` (every N
@@ -100,5 +106,16 @@ public enum Recurrence: Sendable, Hashable, CustomStringConvertible {
         case .everyWeeks(let n): return 7 * n
         case .monthly, .yearly: return nil
         }
+    }
+}
+
+extension Recurrence {
+    /// The uuid of the occurrence that completing the occurrence `uuid` creates: the name-based
+    /// (version 5) UUID of `next-occurrence` in the namespace `uuid`.
+    ///
+    /// The same on every device, so that two devices completing the same occurrence while apart
+    /// create the same next todo, which a sync then merges into one (not Taskwarrior's duplicate).
+    public static func nextOccurrenceUUID(after uuid: UUID) -> UUID {
+        UUID(name: "next-occurrence", namespace: uuid)
     }
 }

@@ -69,6 +69,15 @@ public struct Todo: Sendable, Hashable, Identifiable {
         get { extras.startedAt }
         set { extras.change { $0.startedAt = newValue } }
     }
+    /// The lines of its iCalendar form that `todo` keeps and writes back unchanged: properties,
+    /// parameters and components it has no field for, the original form of those it reads with
+    /// a loss (a `DUE` with a time, a `PRIORITY` of 3, an `RRULE` it cannot repeat, a `UID` that
+    /// is not its uuid), and the `VTIMEZONE`s they use; unfolded content lines, one per line
+    /// (see ``ICalendarFormat``). `nil` for a todo that never came from iCalendar.
+    public var iCalendarLines: String? {
+        get { extras.iCalendarLines }
+        set { extras.change { $0.iCalendarLines = newValue } }
+    }
     /// The fields most todos leave empty, kept apart: a todo without any of them carries one
     /// empty reference, which copying does not retain (100,000 todos are copied when listed).
     private var extras = TodoExtras()
@@ -79,7 +88,7 @@ public struct Todo: Sendable, Hashable, Identifiable {
         due: CalendarDay? = nil, tags: Set<String> = [], createdAt: Date, updatedAt: Date? = nil,
         completedAt: Date? = nil, position: Int, recurrence: Recurrence? = nil, project: String? = nil,
         wait: CalendarDay? = nil, scheduled: CalendarDay? = nil, depends: [Int] = [], annotations: [Annotation] = [],
-        startedAt: Date? = nil
+        startedAt: Date? = nil, iCalendarLines: String? = nil
     ) {
         self.id = id
         self.uuid = uuid
@@ -95,12 +104,12 @@ public struct Todo: Sendable, Hashable, Identifiable {
         self.position = position
         self.recurrence = recurrence
         if project != nil || wait != nil || scheduled != nil || !depends.isEmpty || !annotations.isEmpty
-            || startedAt != nil
+            || startedAt != nil || iCalendarLines != nil
         {
             extras = TodoExtras(
                 TodoExtras.Fields(
                     project: project, wait: wait, scheduled: scheduled, depends: depends, annotations: annotations,
-                    startedAt: startedAt))
+                    startedAt: startedAt, iCalendarLines: iCalendarLines))
         }
     }
 

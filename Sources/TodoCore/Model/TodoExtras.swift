@@ -4,7 +4,8 @@
     import Foundation
 #endif
 
-/// A todo's project, wait and scheduled days, dependencies, annotations and start, compared
+/// A todo's project, wait and scheduled days, dependencies, annotations, start and kept iCalendar
+/// lines, compared
 /// and hashed by value; none of them set is no storage at all.
 struct TodoExtras: Sendable, Hashable {
     /// The values.
@@ -15,6 +16,7 @@ struct TodoExtras: Sendable, Hashable {
         var depends: [Int] = []
         var annotations: [Annotation] = []
         var startedAt: Date?
+        var iCalendarLines: String?
 
         static let none = Fields()
     }
@@ -48,6 +50,7 @@ struct TodoExtras: Sendable, Hashable {
     var depends: [Int] { box?.fields.depends ?? [] }
     var annotations: [Annotation] { box?.fields.annotations ?? [] }
     var startedAt: Date? { box?.fields.startedAt }
+    var iCalendarLines: String? { box?.fields.iCalendarLines }
 
     /// Changes the values (a new box: boxes are shared between copies and never changed).
     mutating func change(_ body: (inout Fields) -> Void) {

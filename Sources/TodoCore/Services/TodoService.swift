@@ -272,7 +272,8 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                         let shift = (todo.due ?? today).days(to: nextDue)
                         next.append(
                             Todo(
-                                id: nextID, uuid: provider.uuids.next(), title: todo.title, note: todo.note,
+                                id: nextID, uuid: Recurrence.nextOccurrenceUUID(after: todo.uuid), title: todo.title,
+                                note: todo.note,
                                 priority: todo.priority, due: nextDue, tags: todo.tags, createdAt: now,
                                 position: todo.position, recurrence: recurrence, project: todo.project,
                                 wait: todo.wait?.advanced(byDays: shift),
@@ -479,9 +480,10 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 let sameDependencies =
                     (item.dependsOnUUIDs.isEmpty && !item.depends.isEmpty)
                     || Set(item.dependsOnUUIDs) == Set(current.depends.compactMap { uuidByID[$0] })
+                let sameLines = item.iCalendarLines == nil || item.keptICalendarLines == current.iCalendarLines
                 guard incoming > current.updatedAt,
                     !item.describes(current, utcOffset: utcOffset, comparingCreation: false) || !sameStart
-                        || !sameDependencies
+                        || !sameDependencies || !sameLines
                 else {
                     if let fileID = item.id { fileIDs[fileID] = current.id }
                     result.unchanged += 1
@@ -502,6 +504,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                 updated.scheduled = item.scheduled
                 updated.annotations = item.annotations
                 updated.startedAt = item.isDone ? nil : item.startedAt
+                if item.iCalendarLines != nil { updated.iCalendarLines = item.keptICalendarLines }
                 if let fileID = item.id { fileIDs[fileID] = current.id }
                 if let index = result.updated.firstIndex(where: { $0.id == updated.id }) {
                     result.updated[index] = updated
@@ -547,7 +550,7 @@ public final class TodoService: BaseService<TodoServiceProviderType>, TodoServic
                     completedAt: item.isDone ? (item.completedAt ?? item.updatedAt ?? createdAt) : nil,
                     position: position, recurrence: item.recurrence, project: item.project, wait: item.wait,
                     scheduled: item.scheduled, annotations: item.annotations,
-                    startedAt: item.isDone ? nil : item.startedAt))
+                    startedAt: item.isDone ? nil : item.startedAt, iCalendarLines: item.keptICalendarLines))
             position += StoreState.positionGap
         }
         if result.created.isEmpty && result.updated.isEmpty { return (nil, result) }

@@ -1,7 +1,7 @@
 import TodoCore
 
 /// `todo export`: every todo, or those a filter selects (the list reactor with `--all` in the
-/// manual order), as our JSON or todo.txt, to standard output or a file.
+/// manual order), as our JSON, todo.txt, Taskwarrior's JSON or iCalendar, to standard output or a file.
 struct ExportCommand {
     /// The filter terms before and after the command (none: every todo).
     var filter: TodoFilter = .everything
@@ -40,11 +40,11 @@ extension ExportCommand: TodoSubcommand {
     /// Whether a search word looks like a file name: a path, or a name ending as exports do.
     private static func looksLikeAFile(_ word: String) -> Bool {
         let lowered = word.lowercased()
-        return word.contains("/") || [".json", ".txt"].contains(where: lowered.hasSuffix)
+        return word.contains("/") || [".json", ".txt", ".ics"].contains(where: lowered.hasSuffix)
     }
 
-    /// A todo.txt export prints its text as it does elsewhere, even with `--json`.
-    var printsJSON: Bool { format != .todotxt }
+    /// A todo.txt or iCalendar export prints its text as it does elsewhere, even with `--json`.
+    var printsJSON: Bool { format != .todotxt && format != .ics }
 
     func run(in context: CommandContext) -> ExitCode {
         var query = TodoQuery(status: .all)
@@ -59,6 +59,7 @@ extension ExportCommand: TodoSubcommand {
         case .todotxt:
             bytes = Array(TodoTxtFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset).utf8)
         case .taskwarrior: bytes = TaskwarriorFormat.export(state.todos, context: context.todoContext)
+        case .ics: bytes = ICalendarFormat.export(state.todos, utcOffset: context.provider.clock.utcOffset)
         }
         guard let outputPath = output else {
             context.output.out(String(decoding: bytes, as: UTF8.self))
@@ -81,5 +82,5 @@ extension ExportCommand: TodoSubcommand {
 
 /// The formats `todo export` writes.
 enum ExportFormat: String, CaseIterable, Equatable {
-    case json, todotxt, taskwarrior
+    case json, todotxt, taskwarrior, ics
 }

@@ -15,10 +15,10 @@ extension ImportCommand: TodoSubcommand {
         name: "import",
         overview: "Add the todos of a file to the list.",
         discussion: """
-            Reads what 'todo export' writes (json), todo.txt files (todotxt) and Taskwarrior's \
-            'task export' (taskwarrior). A todo the list has already is not added again: the same \
-            uuid, or for a todo.txt line the same contents; a file holding a line twice adds two \
-            todos once.
+            Reads what 'todo export' writes (json), todo.txt files (todotxt), Taskwarrior's \
+            'task export' (taskwarrior) and iCalendar files of VTODOs (ics). A todo the list has \
+            already is not added again: the same uuid (for iCalendar, the same UID), or for a \
+            todo.txt line the same contents; a file holding a line twice adds two todos once.
             """,
         arguments: [.importFile],
         options: [.importFormat])
@@ -75,6 +75,7 @@ extension ImportCommand: TodoSubcommand {
         case .json: return .json
         case .todotxt: return .todoTxt
         case .taskwarrior: return .taskwarrior
+        case .ics: return .iCalendar
         }
     }
 
@@ -104,5 +105,5 @@ extension ImportCommand: TodoSubcommand {
 
 /// The formats `todo import` reads.
 enum ImportFormat: String, CaseIterable, Equatable {
-    case json, todotxt, taskwarrior
+    case json, todotxt, taskwarrior, ics
 }

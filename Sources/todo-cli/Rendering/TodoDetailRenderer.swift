@@ -84,7 +84,11 @@ struct TodoDetailRenderer {
             }
         }
         if !todo.tags.isEmpty { field("tags", todo.sortedTags.joined(separator: " ").shownOnOneLine) }
-        if let recurrence = todo.recurrence { field("repeats", recurrence.description) }
+        if let recurrence = todo.recurrence {
+            field("repeats", recurrence.description)
+        } else if let rule = ICalendarFormat.keptRecurrenceRule(of: todo) {
+            field("repeats", rule.shownOnOneLine + " (an iCalendar rule todo does not repeat; kept as it is)")
+        }
         if let wait = todo.wait {
             field("wait", wait.description + (todo.isWaiting(today: today) ? " (hidden until then)" : ""))
         }

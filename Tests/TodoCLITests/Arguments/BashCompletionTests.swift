@@ -64,8 +64,8 @@ import TodoCore
         #expect(try sandbox.complete("todo", "list", "-p", "") == ["high", "medium", "low", "none"])
         #expect(try sandbox.complete("todo", "edit", "1", "--priority", "") == ["high", "medium", "low", "none"])
         #expect(try sandbox.complete("todo", "ls", "--sort", "") == TodoQuery.Sort.allCases.map(\.rawValue))
-        #expect(try sandbox.complete("todo", "export", "--format", "") == ["json", "todotxt", "taskwarrior"])
-        #expect(try sandbox.complete("todo", "import", "f", "-f", "") == ["json", "todotxt", "taskwarrior"])
+        #expect(try sandbox.complete("todo", "export", "--format", "") == ["json", "todotxt", "taskwarrior", "ics"])
+        #expect(try sandbox.complete("todo", "import", "f", "-f", "") == ["json", "todotxt", "taskwarrior", "ics"])
         #expect(try sandbox.complete("todo", "add", "x", "--repeat", "") == ["daily", "weekly", "monthly", "yearly"])
         #expect(
             try sandbox.complete("todo", "edit", "1", "-r", "") == ["daily", "weekly", "monthly", "yearly", "none"])

@@ -115,10 +115,11 @@ import TodoCore
             unwrapped(HelpRenderer.help(for: ListCommand.spec)).contains(
                 "--sort <order> The order of the list. (values: position, due, priority, created, urgency) (default: position)"
             ))
-        #expect(unwrapped(HelpRenderer.help(for: ImportCommand.spec)).contains("(values: json, todotxt, taskwarrior)"))
+        #expect(
+            unwrapped(HelpRenderer.help(for: ImportCommand.spec)).contains("(values: json, todotxt, taskwarrior, ics)"))
         #expect(
             unwrapped(HelpRenderer.help(for: ExportCommand.spec)).contains(
-                "(values: json, todotxt, taskwarrior) (default: json)"))
+                "(values: json, todotxt, taskwarrior, ics) (default: json)"))
     }
 
     /// `text` with every run of spaces and new lines made one space.

@@ -44,15 +44,16 @@ import TodoCore
         #expect(command("export", "-f", "taskwarrior") == ExportCommand(format: .taskwarrior, output: nil))
         let error = usageError("export", "--format", "csv")
         #expect(
-            error?.message == "'csv' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior")
+            error?.message
+                == "'csv' is not a valid value for '--format <format>'; use json, todotxt, taskwarrior or ics")
         #expect(error?.command == "export")
         #expect(
             errorMessage("export", "-f", "jsno")
-                == "'jsno' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?"
+                == "'jsno' is not a valid value for '--format <format>'; use json, todotxt, taskwarrior or ics. Did you mean 'json'?"
         )
         #expect(
             errorMessage("export", "-f", "JSON")
-                == "'JSON' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior. Did you mean 'json'?"
+                == "'JSON' is not a valid value for '--format <format>'; use json, todotxt, taskwarrior or ics. Did you mean 'json'?"
         )
         #expect(errorMessage("export", "--output") == "missing value for '--output <file>'")
         #expect(errorMessage("export", "--output", "") == "the file path for '--output <file>' is empty")
@@ -84,7 +85,7 @@ import TodoCore
         #expect(errorMessage("import", "a", "b") == "unexpected argument 'b'")
         #expect(
             errorMessage("import", "a", "--format", "csv")
-                == "'csv' is not a valid value for '--format <format>'; use json, todotxt or taskwarrior")
+                == "'csv' is not a valid value for '--format <format>'; use json, todotxt, taskwarrior or ics")
     }
 
     @Test(arguments: CompletionShell.allCases)

@@ -27,6 +27,7 @@ import Testing
             .appendingPathComponent("../../TodoCoreTests/Formats/Fixtures").standardized
         for (name, count, format) in [
             ("todo.txt", 5, "todo.txt"), ("done.txt", 1, "todo.txt"), ("taskwarrior-export.json", 8, "Taskwarrior"),
+            ("rfc5545.ics", 3, "iCalendar"), ("nextcloud.ics", 2, "iCalendar"),
         ] {
             let path = fixtures.appendingPathComponent(name).path
             let first = await todo.run(["import", path], environment: Self.wide)
@@ -41,10 +42,39 @@ import Testing
             #expect((json["created"] as? [Any])?.isEmpty == true && (json["updated"] as? [Any])?.isEmpty == true)
             #expect(json["unchanged"] as? Int == count)
         }
-        #expect(await todos().count == 14)
+        #expect(await todos().count == 19)
         // Undo takes back the last import that added something.
         #expect(await todo.run("undo").stdout.hasPrefix("Undid importing"))
-        #expect(await todos().count == 6)
+        #expect(await todos().count == 17)
+    }
+
+    @Test func anICalendarExportKeepsWhatAnotherAppWroteAndABadFileExits65() async throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TodoCoreTests/Formats/Fixtures").standardized
+        let path = fixtures.appendingPathComponent("nextcloud.ics").path
+        #expect(await todo.run(["import", "--format", "ics", path]).status == 0)
+        let export = await todo.run(["export", "--format", "ics"])
+        #expect(export.status == 0)
+        #expect(export.stdout.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
+        for line in [
+            "UID:b6d0a6f1c2e24f0e9a1b@laptop", "CLASS:PRIVATE", "PERCENT-COMPLETE:40", "TRIGGER;RELATED=END:-PT15M",
+            "DUE;TZID=Custom/Eastern:20300310T203000", "TZID:Custom/Eastern", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE",
+        ] {
+            #expect(export.stdout.contains(line + "\r\n"), "\(line)")
+        }
+        // `show` prints the rule todo cannot repeat, kept as it is.
+        let shown = await todo.run(["show", "1"], environment: Self.wide)
+        #expect(
+            shown.stdout.contains("FREQ=WEEKLY;BYDAY=MO,WE (an iCalendar rule todo does not repeat; kept as it is)"),
+            "\(shown)")
+        // `list --json` shows the local uuid.
+        let listed = await todos()
+        #expect(listed.contains { $0["uuid"] as? String == "cb4f7858-f383-5fc0-af16-9336961c72e0" })
+        let bad = file("bad.ics", "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY\nEND:VTODO\nEND:VCALENDAR\n")
+        let result = await todo.run(["import", bad], environment: Self.wide)
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("bad.ics:3: the property SUMMARY has no ':' before its value"), "\(result)")
     }
 
     @Test func aLineTwiceInOneFileIsTwoTodosAddedOnce() async {
@@ -68,7 +98,7 @@ import Testing
         await todo.run(["add", "Water plants", "--due", "2030-01-08", "--repeat", "weekly"])
         await todo.run(["add", "Pay rent"])
         await todo.run("done 3")
-        for format in ["todotxt", "json", "taskwarrior"] {
+        for format in ["todotxt", "json", "taskwarrior", "ics"] {
             let path = todo.folder + "/export." + format
             #expect(await todo.run(["export", "--format", format, "--output", path]).status == 0)
             let again = await todo.run(["import", path], environment: Self.wide)

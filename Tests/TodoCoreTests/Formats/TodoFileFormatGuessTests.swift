@@ -90,7 +90,7 @@ extension Formats {
             #expect(
                 try TodoFileFormat.json.parse(TodoJSONFormat.export(demandingTodos(), context: .test), file: "x.json")
                     .count == 6)
-            #expect(TodoFileFormat.allCases.map(\.description) == ["JSON", "todo.txt", "Taskwarrior"])
+            #expect(TodoFileFormat.allCases.map(\.description) == ["JSON", "todo.txt", "Taskwarrior", "iCalendar"])
         }
     }
 }

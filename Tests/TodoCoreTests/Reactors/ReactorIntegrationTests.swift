@@ -76,7 +76,8 @@ import TodoCoreTesting
         done.updatedAt = clock.now
         done.recurrence = nil
         let next = Todo(
-            id: 2, uuid: uuid(2), title: "Water plants", due: day("2030-01-14"), createdAt: clock.now,
+            id: 2, uuid: Recurrence.nextOccurrenceUUID(after: created.uuid), title: "Water plants",
+            due: day("2030-01-14"), createdAt: clock.now,
             position: created.position, recurrence: .weekly)
         let result = TodoMarkResult(todos: [done], changedIDs: [1], next: [next], nextFollows: [1])
         list.send(.toggleDone(id: 1)) {
