@@ -3,11 +3,12 @@ import ReactorKit
 import Testing
 
 @testable import TodoCore
+import TodoCoreTesting
 
 extension ICalendar {
     /// The VTODO ↔ todo mapping, and what a todo keeps of its iCalendar form.
     @Suite struct FormatTests {
-        let clock = TestClock(instant("2030-02-01T10:00:00Z"), utcOffset: 0)
+        let clock = FakeClock(instant("2030-02-01T10:00:00Z"), utcOffset: 0)
         let provider: TodoServiceProvider
 
         init() {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import TodoCore
+import TodoCoreTesting
 
 extension ICalendar {
     /// A real peer: todoman (Debian's `todoman`), which keeps todos as a vdir of `.ics` files.
@@ -88,7 +89,7 @@ extension ICalendar {
             made = try files()
 
             // Read here.
-            let clock = TestClock(instant("2030-01-01T10:00:00Z"), utcOffset: 0)
+            let clock = FakeClock(instant("2030-01-01T10:00:00Z"), utcOffset: 0)
             let provider = makeProvider(clock: clock)
             for (name, bytes) in made {
                 _ = try provider.todoService.importTodos(ICalendarFormat.parse(bytes, file: name)).value()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TodoCore
+import TodoCoreTesting
 
 /// The three-way merge, case by case: each ends with both sides holding the same todo (the
 /// merge is the same whichever side runs it, ids and places aside).
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func completingARecurringTodoGivesTheNextOccurrenceTheDerivedUUID() throws {
-        let provider = makeProvider(clock: TestClock(instant("2030-01-05T12:00:00Z"), utcOffset: 0))
+        let provider = makeProvider(clock: FakeClock(instant("2030-01-05T12:00:00Z"), utcOffset: 0))
         let service = provider.todoService
         let created = try service.importTodos([
             ImportedTodo(
