@@ -1,9 +1,9 @@
 import Foundation
 import ReactorKit
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
-import TodoCoreTesting
 
 extension ICalendar {
     /// The VTODO ↔ todo mapping, and what a todo keeps of its iCalendar form.

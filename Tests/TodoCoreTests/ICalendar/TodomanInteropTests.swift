@@ -2,9 +2,9 @@ import Foundation
 import ReactorKit
 import TestSupport
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
-import TodoCoreTesting
 
 extension ICalendar {
     /// A real peer: todoman (Debian's `todoman`), which keeps todos as a vdir of `.ics` files.

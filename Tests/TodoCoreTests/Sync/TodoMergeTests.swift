@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
-import TodoCoreTesting
 
 /// The three-way merge, case by case: each ends with both sides holding the same todo (the
 /// merge is the same whichever side runs it, ids and places aside).
