@@ -282,8 +282,12 @@ enum Snapshot {
             let bytes = todos[index].uuid.uuid
             let high = withUnsafeBytes(of: bytes) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) }
             let low = withUnsafeBytes(of: bytes) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
-            let mixed = (high ^ (low &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-            var slot = Int(truncatingIfNeeded: mixed >> 32) & mask
+            // Every bit of both halves reaches the slot's bits: uuids that differ only in their
+            // last byte (made by a counter) spread as well as random ones (a multiplication alone
+            // carries differences upward only, and such uuids all probed one cluster: 100,000 took
+            // 0.4 s to check instead of a few milliseconds).
+            let mixed = Self.finalized(high ^ Self.finalized(low))
+            var slot = Int(truncatingIfNeeded: mixed) & mask
             while slots[slot] >= 0 {
                 if keys[slot] == (high, low) { return (Int(slots[slot]), index) }
                 slot = (slot + 1) & mask
@@ -292,6 +296,17 @@ enum Snapshot {
             slots[slot] = Int32(truncatingIfNeeded: index)
         }
         return nil
+    }
+
+    /// MurmurHash3's 64-bit finalizer: each input bit flips about half of the output bits.
+    private static func finalized(_ value: UInt64) -> UInt64 {
+        var value = value
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        value ^= value >> 33
+        return value
     }
 
     private static func isSortedByID(_ todos: [Todo]) -> Bool {
