@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TodoCore
 import TodoCoreTesting
+
+@testable import TodoCore
 
 /// The duplicate-uuid check every read of the store makes (a repeated uuid is damage), over
 /// uuids that differ in their last bytes only (a counter's), in their first bytes only, and at
@@ -27,10 +28,11 @@ import TodoCoreTesting
         UUID(uuidString: String(format: "%08x-0000-4000-8000-000000000000", n))!
     }
 
-    @Test(arguments: [
-        ("counted", RepeatedUUIDTests.counted), ("leading", RepeatedUUIDTests.leading),
-        ("random", { _ in UUID() }),
-    ] as [(String, @Sendable (Int) -> UUID)])
+    @Test(
+        arguments: [
+            ("counted", RepeatedUUIDTests.counted), ("leading", RepeatedUUIDTests.leading),
+            ("random", { _ in UUID() }),
+        ] as [(String, @Sendable (Int) -> UUID)])
     func everyRepeatIsFoundAndNoneIsInvented(kind: String, make: @Sendable (Int) -> UUID) {
         var all = todos(20_000, make)
         #expect(Snapshot.firstRepeatedUUID(in: all) == nil, "\(kind)")
