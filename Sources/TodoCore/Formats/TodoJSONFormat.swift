@@ -24,7 +24,7 @@ public enum TodoJSONFormat {
     public static let version = 2
 
     /// What to do about a malformed file, for error messages.
-    private static let hint = "fix the file, or export it again with `todo export --format json`"
+    private static let hint = "fix the file, or export the todos again in this JSON format"
 
     /// The JSON export of `todos`, in that order, each with its derived facts in `context`.
     ///

@@ -23,14 +23,14 @@ public enum TodoStoreLocation {
                 throw .io(
                     file: join(home, ".local/share/todo/todos.json"), operation: "find",
                     reason:
-                        "HOME is '\(home)', not an absolute path; set HOME to an absolute path, or set TODO_FILE or pass --file"
+                        "HOME is '\(home)', not an absolute path; set HOME to an absolute path, or set TODO_FILE, or give the store's path"
                 )
             }
             return join(home, ".local/share/todo/todos.json")
         }
         throw .io(
             file: "~/.local/share/todo/todos.json", operation: "find",
-            reason: "HOME is not set; set HOME or TODO_FILE, or pass --file")
+            reason: "HOME is not set; set HOME or TODO_FILE, or give the store's path")
     }
 
     /// The lock timeout from `TODO_LOCK_TIMEOUT` (seconds, a non-negative number), else 10 s.

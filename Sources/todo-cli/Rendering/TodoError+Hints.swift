@@ -18,6 +18,8 @@ extension TodoError {
         case .storeTooNew(let file, let version, let supported):
             return
                 "the store \(file) has format version \(version), newer than this todo understands (\(supported)); it was left unchanged. Upgrade todo to read it"
+        case .io(_, "find", _):
+            return description + " (--file PATH)"
         case .storeLocked:
             return description + ". Try again, or set TODO_LOCK_TIMEOUT to wait longer"
         case .storeDamaged(let file, let problem, let recovery):

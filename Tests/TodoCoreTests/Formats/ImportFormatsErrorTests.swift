@@ -58,7 +58,7 @@ extension Formats {
                 let failure = try #require(json(text), "\(text)")
                 #expect(failure.line == line, "\(text)")
                 #expect(
-                    failure.problem == problem + "; fix the file, or export it again with `todo export --format json`")
+                    failure.problem == problem + "; fix the file, or export the todos again in this JSON format")
                 expectActionable(failure.problem)
             }
             // Not UTF-8 inside a string.

@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    @Test func theStoresLocationAndAnImportSayNoOptionOrCommandEither() throws {
+        for environment in [[:], ["HOME": "relative"]] {
+            #expect(throws: TodoError.self) { try TodoStoreLocation.resolve(environment: environment) }
+            do {
+                _ = try TodoStoreLocation.resolve(environment: environment)
+            } catch {
+                for advice in Self.cliAdvice { #expect(!error.description.contains(advice), "\(error.description)") }
+            }
+        }
+        let damaged = Array("{\"version\":2,\"todos\":[{\"title\":1}]}".utf8)
+        do {
+            _ = try TodoJSONFormat.parse(damaged, file: "export.json")
+            Issue.record("a damaged export was read")
+        } catch {
+            for advice in Self.cliAdvice { #expect(!error.description.contains(advice), "\(error.description)") }
+        }
+    }
+
     private static func problem(of error: TodoError?) -> String? {
         guard case .storeDamaged(_, let problem, _)? = error else { return nil }
         return problem
