@@ -14,7 +14,7 @@ enum Creating {
         if context.options.json {
             context.printJSON(TodoJSONOutput.object(todo, context: context.todoContext))
         } else {
-            let details = details(of: todo)
+            let details = details(of: todo, dateFormat: context.config.dateFormat)
             context.say(context.line(verb + " ", todo, details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
         }
         return .success
@@ -22,15 +22,15 @@ enum Creating {
 
     /// `due 2030-01-08`, `high priority`, `repeats weekly`, `project Work`, `waits until
     /// 2030-01-09`, `scheduled 2030-01-07`, `depends on 4, 7`: what a new todo has besides its
-    /// title and tags.
-    static func details(of todo: Todo) -> [String] {
+    /// title and tags, its days shown in `dateFormat`.
+    static func details(of todo: Todo, dateFormat: DateDisplayFormat = .iso) -> [String] {
         var details: [String] = []
-        if let due = todo.due { details.append("due \(due)") }
+        if let due = todo.due { details.append("due \(dateFormat.format(due))") }
         if todo.priority != .none { details.append("\(todo.priority.name) priority") }
         if let recurrence = todo.recurrence { details.append("repeats \(recurrence)") }
         if let project = todo.project { details.append("project \(project)") }
-        if let wait = todo.wait { details.append("waits until \(wait)") }
-        if let scheduled = todo.scheduled { details.append("scheduled \(scheduled)") }
+        if let wait = todo.wait { details.append("waits until \(dateFormat.format(wait))") }
+        if let scheduled = todo.scheduled { details.append("scheduled \(dateFormat.format(scheduled))") }
         if !todo.depends.isEmpty {
             details.append("depends on " + todo.depends.map(String.init).joined(separator: ", "))
         }

@@ -59,6 +59,6 @@ enum Marking {
 
     /// `Next: 5: Water plants (due 2030-01-14)`.
     private static func nextLine(_ next: Todo, in context: CommandContext) -> String {
-        context.line("Next: ", next, next.due.map { " (due \($0))" } ?? "")
+        context.line("Next: ", next, next.due.map { " (due \(context.config.dateFormat.format($0)))" } ?? "")
     }
 }

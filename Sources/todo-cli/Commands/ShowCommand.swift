@@ -28,7 +28,8 @@ extension ShowCommand: TodoSubcommand {
             context.printJSON(TodoJSONOutput.object(todo, context: context.todoContext))
         } else if !context.options.quiet {
             let renderer = TodoDetailRenderer(
-                today: context.today, clock: context.provider.clock, style: context.style, width: context.width)
+                today: context.today, clock: context.provider.clock, style: context.style, width: context.width,
+                dateFormat: context.config.dateFormat)
             context.output.out(renderer.render(todo, facts: context.todoContext.facts(for: todo)))
         }
         return .success

@@ -30,6 +30,8 @@ struct TodoDetailRenderer {
     var style: Style
     /// The columns to fit in, or `nil` for no limit.
     var width: Int? = nil
+    /// How days are shown (the config's `date.format`).
+    var dateFormat: DateDisplayFormat = .iso
 
     /// The detail, ending with a line break; with `facts`, the status says waiting, blocked or
     /// blocking, and the urgency is shown.
@@ -74,12 +76,13 @@ struct TodoDetailRenderer {
         if let project = todo.project { field("project", project.shownOnOneLine) }
         if let due = todo.due {
             let relative = relative(due, isDone: todo.isDone)
-            if let width, DisplayWidth.of(due.description + relative.text) > width - indent.count - 11 {
+            let day = dateFormat.format(due)
+            if let width, DisplayWidth.of(day + relative.text) > width - indent.count - 11 {
                 // Wrapped: the whole value in the relative part's colour.
-                field("due", due.description + relative.text, relative.codes)
+                field("due", day + relative.text, relative.codes)
             } else {
                 lines.append(
-                    indent + DisplayWidth.pad("due", to: 11) + due.description
+                    indent + DisplayWidth.pad("due", to: 11) + day
                         + style.apply(relative.text, relative.codes))
             }
         }
@@ -90,9 +93,9 @@ struct TodoDetailRenderer {
             field("repeats", rule.shownOnOneLine + " (an iCalendar rule todo does not repeat; kept as it is)")
         }
         if let wait = todo.wait {
-            field("wait", wait.description + (todo.isWaiting(today: today) ? " (hidden until then)" : ""))
+            field("wait", dateFormat.format(wait) + (todo.isWaiting(today: today) ? " (hidden until then)" : ""))
         }
-        if let scheduled = todo.scheduled { field("scheduled", scheduled.description) }
+        if let scheduled = todo.scheduled { field("scheduled", dateFormat.format(scheduled)) }
         if !todo.depends.isEmpty { field("depends on", todo.depends.map(String.init).joined(separator: " ")) }
         if let started = todo.startedAt, !todo.isDone { field("started", local(started)) }
         if let urgency = facts?.urgency { field("urgency", TodoDetailRenderer.format(urgency: urgency)) }

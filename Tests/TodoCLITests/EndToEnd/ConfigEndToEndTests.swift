@@ -282,10 +282,16 @@ import Testing
 
     @Test func dateFormatChangesShownDaysNotJSON() async throws {
         todo.writeConfig("date.format = a d b Y\n")
-        await todo.run(["add", "Pay", "due:2030-01-07"])
-        let shown = await todo.run(["list"])
+        let added = await todo.run(["add", "Pay", "due:2030-01-07", "wait:2030-01-02", "repeat:weekly"])
+        #expect(added.stdout == "Added 1: Pay (due Mon 7 Jan 2030, repeats weekly, waits until Wed 2 Jan 2030)\n")
+        let shown = await todo.run(["list", "--all"])
         #expect(shown.stdout.contains("Mon 7 Jan 2030"), "\(shown)")
-        let json = try #require(await todo.run(["list", "--json"]).json as? [[String: Any]])
+        let detail = await todo.run(["show", "1"]).stdout
+        #expect(detail.contains("Mon 7 Jan 2030") && detail.contains("Wed 2 Jan 2030"), "\(detail)")
+        #expect(!detail.contains("2030-01-07"), "\(detail)")
+        let done = await todo.run(["done", "1"]).stdout
+        #expect(done.contains("Next: 2: Pay (due Mon 14 Jan 2030)"), "\(done)")
+        let json = try #require(await todo.run(["list", "--all", "--json"]).json as? [[String: Any]])
         #expect(json.first?["due"] as? String == "2030-01-07")
     }
 
