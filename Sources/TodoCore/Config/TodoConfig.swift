@@ -357,6 +357,20 @@ public struct TodoConfig: Sendable {
         }
         checkConsistency()
         if let commands { errors += namesProblems(commands: commands, reports: builtInReports) }
+        // The built-in reports take a filter and a limit from the config; their columns and order
+        // are their own.
+        for name in builtInReports.sorted() {
+            for part in ["sort", "columns", "description"] {
+                let key = "report.\(name).\(part)"
+                guard case .file(let line)? = entries[key]?.origin else { continue }
+                warnings.append(
+                    TodoConfigWarning(
+                        file: path, line: line, key: key,
+                        message: "\(key) is not used: \(name) takes report.\(name).filter and "
+                            + "report.\(name).limit only; for other columns or another order, define a "
+                            + "report of another name"))
+            }
+        }
         errors.sort { ($0.origin?.rank ?? Int.max) < ($1.origin?.rank ?? Int.max) }
     }
 

@@ -79,6 +79,21 @@ import Testing
         #expect(result.stdout.contains("Today") && !result.stdout.contains("Other"))
     }
 
+    @Test func nextAndListTakeAFilterAndALimitAndWarnOfTheRest() async {
+        todo.writeConfig("report.next.filter = +work\nreport.next.columns = id,title\nreport.list.limit = 1\n")
+        await todo.run(["add", "Work", "+work"])
+        await todo.run(["add", "Home"])
+        let next = await todo.run(["next"])
+        #expect(next.status == 0, "\(next)")
+        #expect(next.stdout.contains("Work") && !next.stdout.contains("Home"), "\(next)")
+        #expect(
+            next.stderr
+                == "Warning: config line 2 (\(todo.configPath)): report.next.columns is not used: next takes "
+                + "report.next.filter and report.next.limit only; for other columns or another order, define a "
+                + "report of another name\n")
+        #expect(await titles(["list"]).count == 1)
+    }
+
     @Test func aTaskwarriorNameIsRecognisedInTheWarning() async {
         todo.writeConfig("weekstart = sunday\n")
         let result = await todo.run(["list"])
