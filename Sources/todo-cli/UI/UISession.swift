@@ -158,7 +158,8 @@ final class UISession {
             list.send(action)
             switch action {
             case .toggleDone, .delete, .clearCompleted: sync(.keepIndex)
-            case .setQuery(let query) where query.search != before.search || query.tag != before.tag:
+            case .setQuery(let query)
+            where query.search != before.search || query.tag != before.tag || query.filter != before.filter:
                 sync(.keepIndex)
             default: sync(.followID)
             }

@@ -189,6 +189,29 @@ import TodoCore
                 " todo  pending · by due · /milk oat · +shop"))
     }
 
+    @Test(arguments: [80, 40])
+    func aFilterThatDoesNotParseShowsInTheStatusLine(columns: Int) {
+        var ui = UIState()
+        ui.mode = .search(TextField("prioity:high"))
+        ui.filterError = "unknown filter attribute 'prioity' in 'prioity:high'"
+        let frame = UIScreen(screenInput(sampleTodos, columns: columns, ui: ui)).render()
+        #expect(frame.text[22].hasPrefix(" filter: unknown filter"))
+        #expect(frame.text[22].count == columns)
+        #expect(frame.lines[22].spans.first?.codes.contains(.red) == true)
+        #expect(frame.text[23].hasPrefix("/prioity:high"))
+    }
+
+    @Test func theTitleBarShowsTheTypedFilter() {
+        var ui = UIState()
+        ui.filterText = "+shop or pri:high"
+        var query = TodoQuery(status: .all)
+        query.filter = (try? TodoFilter(parsing: ["+shop", "or", "pri:high"])) ?? .everything
+        let text = screenText(screenInput(sampleTodos, ui: ui, query: query))
+        #expect(text[0].hasPrefix(" todo  all · by position · /+shop or pri:high"))
+        #expect(text[2].hasPrefix(">1 [ ] high"))
+        #expect(!text.contains { $0.contains("Water plants") })
+    }
+
     @Test func theStatusLineCountsOrWaits() {
         var input = screenInput(sampleTodos)
         input.stats.stats = nil

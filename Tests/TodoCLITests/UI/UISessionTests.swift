@@ -128,7 +128,7 @@ import TodoCore
 
     @Test func searchFiltersAsYouType() {
         session.handle([.character("/")] + typing("milk"))
-        #expect(session.list.currentState.query.search == ["milk"])
+        #expect(session.list.currentState.query.filter == (try? TodoFilter(parsing: ["milk"])))
         #expect(session.list.currentState.todos.map(\.id) == [1])
         #expect(screen[23].hasPrefix("/milk"))
         session.handle([.backspace, .backspace, .backspace, .backspace] + typing("o"))
@@ -136,8 +136,20 @@ import TodoCore
         session.handle([.enter])
         #expect(screen[0].hasPrefix(" todo  all · by position · /o"))
         session.handle([.escape])
-        #expect(session.list.currentState.query.search == [])
+        #expect(session.list.currentState.query.filter.isEmpty)
         #expect(session.list.currentState.todos.count == 4)
+    }
+
+    @Test func theSearchTakesTheFilterLanguage() {
+        session.handle([.character("/")] + typing("+shop or +work"))
+        #expect(session.list.currentState.todos.map(\.id).sorted() == [1, 2])
+        session.handle(typing(" prioity:low"))
+        #expect(screen[22].hasPrefix(" filter: "), "\(screen[22])")
+        #expect(session.state.filterText == "+shop or +work prioity", "the last filter that parsed")
+        #expect(session.list.currentState.todos.map(\.id) == [1])
+        session.handle([.enter])
+        #expect(screen[0].hasPrefix(" todo  all · by position · /+shop or +work prioity"))
+        #expect(screen.contains { $0.hasPrefix(" Filter not applied: ") })
     }
 
     @Test func filteringByATag() {

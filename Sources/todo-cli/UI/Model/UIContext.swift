@@ -16,4 +16,6 @@ struct UIContext: Sendable {
     var alert: Alert?
     /// The priority in the edit form.
     var formPriority: Priority = .none
+    /// The active context's filter (config `context`): every query the list gets keeps it.
+    var contextFilter: TodoFilter = .everything
 }

@@ -59,13 +59,15 @@ extension UIState {
             guard let selected else { return nothingSelected() }
             return [.list(.delete(ids: [selected.id], confirmed: false))]
         case .search:
-            mode = .search(TextField(query.search.joined(separator: " ")))
+            mode = .search(TextField(filterText.isEmpty ? query.search.joined(separator: " ") : filterText))
         case .filterTag:
             mode = .tagPrompt(TextField(query.tag ?? ""), completion: nil)
         case .clearFilters:
-            guard !query.search.isEmpty || query.tag != nil else { return [] }
+            guard !query.search.isEmpty || query.tag != nil || !filterText.isEmpty else { return [] }
+            filterText = ""
             query.search = []
             query.tag = nil
+            query.filter = context.contextFilter
             return [.list(.setQuery(query))]
         case .cycleSort:
             let sorts = TodoQuery.Sort.allCases

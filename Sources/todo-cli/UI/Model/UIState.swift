@@ -40,6 +40,12 @@ struct UIState: Hashable, Sendable {
     var alertChoice = 0
     /// The message line: what the last action did, or what went wrong.
     var message: UIMessage?
+    /// The filter typed in the search prompt that the list follows (filter language terms:
+    /// `project:Home +shop milk`); empty for none.
+    var filterText = ""
+    /// Why the words in the search prompt do not parse as a filter, shown in the status line
+    /// while they are typed (the list keeps the last filter that parsed).
+    var filterError: String?
     /// Whether the user asked to quit.
     var isQuitting = false
 

@@ -6,7 +6,11 @@ extension UIScreen {
         let query = input.list.query
         var line = ScreenLine(" todo ", .bold, .reverse)
         var view: [String] = [query.status == .all ? "all" : query.status.rawValue, "by " + sortName(query.sort)]
-        if !query.search.isEmpty { view.append("/" + query.search.joined(separator: " ")) }
+        if !input.ui.filterText.isEmpty {
+            view.append("/" + input.ui.filterText)
+        } else if !query.search.isEmpty {
+            view.append("/" + query.search.joined(separator: " "))
+        }
         if let tag = query.tag { view.append("+" + tag) }
         line.append(" " + view.joined(separator: " · "), .bold)
         if input.list.isLoading { line.append("  loading…", .dim) }
@@ -15,6 +19,10 @@ extension UIScreen {
 
     /// The status line: the stats reactor's counts, and where help is.
     func statusLine() -> ScreenLine {
+        let columns = input.size.columns
+        if let error = input.ui.filterError {
+            return ScreenLine(" filter: " + error, .red, .bold, .reverse).fitted(to: columns, padCodes: [.reverse])
+        }
         var text: String
         if let stats = input.stats.stats {
             var parts = ["\(stats.pending) pending", "\(stats.done) done"]
@@ -25,7 +33,6 @@ extension UIScreen {
             text = " counting…"
         }
         let help = "? help "
-        let columns = input.size.columns
         var line = ScreenLine()
         if DisplayWidth.of(text) + DisplayWidth.of(help) + 1 <= columns {
             line.append(DisplayWidth.pad(text, to: columns - DisplayWidth.of(help)), .reverse)

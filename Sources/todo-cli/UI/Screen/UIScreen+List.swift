@@ -32,7 +32,8 @@ extension UIScreen {
     private func emptyText() -> String {
         let query = input.list.query
         if !input.list.isLoaded { return "Loading…" }
-        if !query.search.isEmpty || query.tag != nil { return "No todo matches. Esc clears the filters." }
+        let filtered = !query.search.isEmpty || query.tag != nil || !input.ui.filterText.isEmpty
+        if filtered { return "No todo matches. Esc clears the filters." }
         switch query.status {
         case .pending: return "No pending todos. v shows the others, a adds one."
         case .done: return "No done todos. v shows the others."
