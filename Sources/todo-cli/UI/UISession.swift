@@ -32,6 +32,9 @@ final class UISession {
     private(set) var layout = ListLayout(todos: [])
     /// The terminal's size.
     private(set) var size: TerminalSize
+    /// Which todos of the store are blocked (read again when the list changes and one of its
+    /// open todos has dependencies).
+    private(set) var relations = TodoRelations.none
     /// Whether the whole screen must be drawn again (asked for with Ctrl-L).
     var needsRedraw = false
     /// Whether the user asked to suspend (Ctrl-Z).
@@ -122,7 +125,7 @@ final class UISession {
             UIScreen.Input(
                 size: size, list: list.currentState, layout: layout, stats: stats.currentState,
                 detail: row?.currentState, form: form?.currentState, alert: alerts.current, ui: state,
-                clock: shell.provider.clock)
+                clock: shell.provider.clock, relations: relations)
         ).render()
     }
 
@@ -195,6 +198,7 @@ final class UISession {
         if listChanged {
             listChanged = false
             layout = ListLayout(todos: list.currentState.todos)
+            readRelations()
             if policy == .followID, let id = selectedID, let selection = layout.selection(ofID: id) {
                 state.selection = selection
             }
@@ -210,6 +214,16 @@ final class UISession {
         let screen = UIScreenLayout(size: size)
         state.scroll(
             toShow: layout.row(ofSelection: state.selection), height: screen.listHeight, rowCount: layout.rowCount)
+    }
+
+    /// Reads which todos are blocked from the store, when an open todo of the list depends on
+    /// others (the blocked mark); none otherwise, without reading.
+    private func readRelations() {
+        guard list.currentState.todos.contains(where: { !$0.depends.isEmpty && !$0.isDone }) else {
+            relations = .none
+            return
+        }
+        _ = shell.provider.todoService.context().subscribe(onNext: { [weak self] in self?.relations = $0.relations })
     }
 
     /// The form was saved or cancelled: back to the list, on the saved todo.

@@ -212,6 +212,30 @@ import TodoCore
         #expect(!text.contains { $0.contains("Water plants") })
     }
 
+    /// Active, waiting, blocked, pending and done todos (5 waits for 4).
+    var markedTodos: [Todo] {
+        var active = uiTodo(1, "Write the report")
+        active.startedAt = uiNow
+        var waiting = uiTodo(2, "Renew the passport")
+        waiting.wait = try? CalendarDay(parsing: "2030-02-01")
+        var blocked = uiTodo(5, "Paint the fence")
+        blocked.depends = [4]
+        return [active, waiting, uiTodo(3, "Call mum", isDone: true), uiTodo(4, "Buy paint"), blocked]
+    }
+
+    @Test(arguments: [80, 40])
+    func rowsAreMarkedAsTodoListMarksThem(columns: Int) {
+        var input = screenInput(markedTodos, columns: columns)
+        input.relations = TodoRelations(todos: markedTodos)
+        let text = screenText(input)
+        #expect(text[2].hasPrefix(">1 [*]"))
+        #expect(text[3].hasPrefix(" 2 [w]"))
+        #expect(text[4].hasPrefix(" 4 [ ]"))
+        #expect(text[5].hasPrefix(" 5 [b]"))
+        #expect(text[7].hasPrefix(" 3 [x]"))
+        #expect(text.allSatisfy { $0.count == columns })
+    }
+
     @Test func theStatusLineCountsOrWaits() {
         var input = screenInput(sampleTodos)
         input.stats.stats = nil

@@ -140,6 +140,19 @@ import TodoCore
         #expect(session.list.currentState.todos.count == 4)
     }
 
+    @Test func aBlockedTodoIsMarkedFromTheStoresDependencies() throws {
+        var blocked = uiTodo(5, "Paint the fence")
+        blocked.depends = [4]
+        let blockedSession = UISession(
+            shell: AppShell(provider: uiProvider(sampleTodos + [blocked], alerts: alerts)), alerts: alerts,
+            size: TerminalSize(rows: 24, columns: 80))
+        defer { blockedSession.tearDown() }
+        let screen = blockedSession.frame().text
+        #expect(screen.contains { $0.hasPrefix(" 5 [b]") }, "\(screen)")
+        blockedSession.handle([.character("/")] + typing("fence"))
+        #expect(blockedSession.frame().text[2].hasPrefix(">5 [b]"), "blocked by 4, which the filter leaves out")
+    }
+
     @Test func theSearchTakesTheFilterLanguage() {
         session.handle([.character("/")] + typing("+shop or +work"))
         #expect(session.list.currentState.todos.map(\.id).sorted() == [1, 2])

@@ -42,7 +42,8 @@ extension UIScreen {
         }
     }
 
-    /// One todo: `> 12 [ ] high 2030-01-08 Buy milk  +shop`, fitted to `width`; narrow
+    /// One todo: `> 12 [ ] high 2030-01-08 Buy milk  +shop`, with `todo list`'s mark
+    /// (``TodoMark``: `[x]`, `[*]`, `[w]`, `[b]`, `[ ]`), fitted to `width`; narrow
     /// panes (under 60 columns) show the priority as one letter, and the dates as `01-08` when
     /// all are in this year. A done todo is dim, the whole row, without the priority's colour.
     func row(_ todo: Todo, selected: Bool, width: Int) -> ScreenLine {
@@ -55,7 +56,7 @@ extension UIScreen {
         var line = ScreenLine(selected ? ">" : " ", .bold)
         let id = String(todo.id)
         line.append(String(repeating: " ", count: max(columns.idWidth - id.count, 0)) + id + " ", .dim)
-        line.append(done ? "[x]" : "[ ]", codes([]))
+        line.append(TodoMark(todo, today: today, relations: input.relations).text, codes([]))
         if columns.hasPriority {
             line.append(" ", codes([]))
             line.append(priorityLabel(todo.priority, narrow: narrow), codes(priorityCodes(todo.priority)))

@@ -31,6 +31,10 @@ struct UIScreen {
         var ui: UIState
         /// The clock, for the local times of the detail pane.
         var clock: TodoClock
+        /// Which todos are blocked (for the `[b]` mark).
+        var relations: TodoRelations = .none
+        /// The active context's name (config `context`), shown in the status line.
+        var contextName: String?
     }
 
     /// What the screen is drawn from.
