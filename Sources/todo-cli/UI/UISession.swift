@@ -22,6 +22,9 @@ final class UISession {
     let list: TodoListReactor
     /// The counts.
     let stats: TodoStatsReactor
+    /// The active context (config `context`): the list shows only its todos, whatever the
+    /// filters typed.
+    let activeContext: TodoConfig.Context?
     /// The selected todo's row, for the detail pane.
     private(set) var row: TodoRowReactor?
     /// The form, while it is open.
@@ -48,14 +51,18 @@ final class UISession {
     private var subscription: Disposable?
 
     /// Starts the session: makes the reactors through `shell` and fetches the list and the
-    /// counts (`query` chooses the todos first shown: all of them by default).
+    /// counts (`query` chooses the todos first shown: all of them by default), narrowed by
+    /// `activeContext` as `todo list` is.
     init(
         shell: AppShell<TodoServiceProvider>, alerts: UIAlertService, size: TerminalSize,
-        query: TodoQuery = TodoQuery(status: .all)
+        query: TodoQuery = TodoQuery(status: .all), activeContext: TodoConfig.Context? = nil
     ) {
         self.shell = shell
         self.alerts = alerts
         self.size = size
+        self.activeContext = activeContext
+        var query = query
+        if let activeContext { query.filter = activeContext.filter.and(query.filter) }
         list = shell.make { TodoListReactor(provider: $0, query: query, deleteConfirmation: .always) }
         stats = shell.make { TodoStatsReactor(provider: $0) }
         subscription = list.state.subscribe(onNext: { [weak self] _ in self?.listChanged = true })
@@ -125,7 +132,7 @@ final class UISession {
             UIScreen.Input(
                 size: size, list: list.currentState, layout: layout, stats: stats.currentState,
                 detail: row?.currentState, form: form?.currentState, alert: alerts.current, ui: state,
-                clock: shell.provider.clock, relations: relations)
+                clock: shell.provider.clock, relations: relations, contextName: activeContext?.name)
         ).render()
     }
 
@@ -136,7 +143,8 @@ final class UISession {
             pageSize: UIScreenLayout(size: size).listHeight,
             helpMaxScroll: state.mode.isHelp ? UIScreen.helpMaxScroll(size: size) : 0,
             tags: stats.currentState.stats.map { $0.tags.keys.sorted() } ?? [], alert: alerts.current,
-            formPriority: form?.currentState.fields.priority ?? .none)
+            formPriority: form?.currentState.fields.priority ?? .none,
+            contextFilter: activeContext?.filter ?? .everything)
     }
 
     /// Whether `key` only types into the search (so its query can wait for the next key).

@@ -236,6 +236,17 @@ import TodoCore
         #expect(text.allSatisfy { $0.count == columns })
     }
 
+    @Test(arguments: [80, 40])
+    func theStatusLineShowsTheActiveContext(columns: Int) {
+        var input = screenInput(sampleTodos, columns: columns)
+        input.contextName = "work"
+        let text = screenText(input)
+        #expect(text[22].hasPrefix(" context: work · 3 pending · 1 done"))
+        #expect(text[22].count == columns)
+        input.stats.stats = nil
+        #expect(screenText(input)[22].hasPrefix(" context: work · counting…"))
+    }
+
     @Test func theStatusLineCountsOrWaits() {
         var input = screenInput(sampleTodos)
         input.stats.stats = nil

@@ -153,6 +153,22 @@ import TodoCore
         #expect(blockedSession.frame().text[2].hasPrefix(">5 [b]"), "blocked by 4, which the filter leaves out")
     }
 
+    @Test func theActiveContextNarrowsTheList() throws {
+        let work = TodoConfig.Context(name: "work", filter: try TodoFilter(parsing: ["+work", "or", "+shop"]))
+        let narrowed = UISession(
+            shell: AppShell(provider: uiProvider(sampleTodos, alerts: alerts)), alerts: alerts,
+            size: TerminalSize(rows: 24, columns: 80), activeContext: work)
+        defer { narrowed.tearDown() }
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1, 2])
+        #expect(narrowed.frame().text[22].hasPrefix(" context: work · "))
+        narrowed.handle([.character("/")] + typing("milk"))
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1])
+        narrowed.handle([.enter, .character("/"), .end] + typing(" or mum"))
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1], "mum is outside the context")
+        narrowed.handle([.escape])
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1, 2], "Esc keeps the context")
+    }
+
     @Test func theSearchTakesTheFilterLanguage() {
         session.handle([.character("/")] + typing("+shop or +work"))
         #expect(session.list.currentState.todos.map(\.id).sorted() == [1, 2])

@@ -17,7 +17,8 @@ extension UIScreen {
         return line.fitted(to: input.size.columns)
     }
 
-    /// The status line: the stats reactor's counts, and where help is.
+    /// The status line: the active context, the stats reactor's counts, and where help is (or,
+    /// while the search's words do not parse, why).
     func statusLine() -> ScreenLine {
         let columns = input.size.columns
         if let error = input.ui.filterError {
@@ -25,12 +26,13 @@ extension UIScreen {
         }
         var text: String
         if let stats = input.stats.stats {
-            var parts = ["\(stats.pending) pending", "\(stats.done) done"]
+            var parts = input.contextName.map { ["context: " + $0.terminalSafe] } ?? []
+            parts += ["\(stats.pending) pending", "\(stats.done) done"]
             if stats.overdue > 0 { parts.append("\(stats.overdue) overdue") }
             if stats.dueToday > 0 { parts.append("\(stats.dueToday) due today") }
             text = " " + parts.joined(separator: " · ")
         } else {
-            text = " counting…"
+            text = " " + (input.contextName.map { "context: " + $0.terminalSafe + " · " } ?? "") + "counting…"
         }
         let help = "? help "
         var line = ScreenLine()
