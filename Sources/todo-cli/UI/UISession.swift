@@ -43,7 +43,14 @@ final class UISession {
     /// Whether the user asked to suspend (Ctrl-Z).
     var needsSuspend = false
 
+    /// The projects view's tree, read when it is shown.
+    private(set) var projects: SummaryReport?
+    /// The calendar view's month, read when it is shown.
+    private(set) var calendar: CalendarReport?
+
     private var listChanged = true
+    private var reportsStale = true
+    private var reportsView: UIState.View?
     private var selectedID: Int?
     private var pendingQuery: TodoQuery?
     private var seen = SeenPulses()
@@ -65,7 +72,10 @@ final class UISession {
         if let activeContext { query.filter = activeContext.filter.and(query.filter) }
         list = shell.make { TodoListReactor(provider: $0, query: query, deleteConfirmation: .always) }
         stats = shell.make { TodoStatsReactor(provider: $0) }
-        subscription = list.state.subscribe(onNext: { [weak self] _ in self?.listChanged = true })
+        subscription = list.state.subscribe(onNext: { [weak self] _ in
+            self?.listChanged = true
+            self?.reportsStale = true
+        })
         list.send(.refresh)
         stats.send(.refresh)
         seen.list = list.currentState.$error.valueUpdatedCount
@@ -103,6 +113,7 @@ final class UISession {
         flushQuery()
         sync(.keepIndex)
         followSelectionInDetail()
+        readReports()
     }
 
     /// Reads the reactors' states again after a change that did not come from a key (another
@@ -110,6 +121,8 @@ final class UISession {
     func refresh() {
         sync(.followID)
         followSelectionInDetail()
+        reportsStale = true
+        readReports()
     }
 
     /// Lays the screen out for a new terminal size.
@@ -132,7 +145,8 @@ final class UISession {
             UIScreen.Input(
                 size: size, list: list.currentState, layout: layout, stats: stats.currentState,
                 detail: row?.currentState, form: form?.currentState, alert: alerts.current, ui: state,
-                clock: shell.provider.clock, relations: relations, contextName: activeContext?.name)
+                clock: shell.provider.clock, relations: relations, contextName: activeContext?.name,
+                projects: projects, calendar: calendar)
         ).render()
     }
 
@@ -144,7 +158,7 @@ final class UISession {
             helpMaxScroll: state.mode.isHelp ? UIScreen.helpMaxScroll(size: size) : 0,
             tags: stats.currentState.stats.map { $0.tags.keys.sorted() } ?? [], alert: alerts.current,
             formPriority: form?.currentState.fields.priority ?? .none,
-            contextFilter: activeContext?.filter ?? .everything)
+            contextFilter: activeContext?.filter ?? .everything, projects: projects?.lines.map(\.project) ?? [])
     }
 
     /// Whether `key` only types into the search (so its query can wait for the next key).
@@ -222,6 +236,22 @@ final class UISession {
         let screen = UIScreenLayout(size: size)
         state.scroll(
             toShow: layout.row(ofSelection: state.selection), height: screen.listHeight, rowCount: layout.rowCount)
+    }
+
+    /// Builds the projects view's tree and the calendar view's month (TodoCore's reports over
+    /// the todos of the active context) when one of them is shown and the todos changed.
+    private func readReports() {
+        guard state.view == .projects || state.view == .calendar else { return }
+        guard reportsStale || reportsView != state.view else { return }
+        reportsStale = false
+        reportsView = state.view
+        var query = TodoQuery(status: .all)
+        query.filter = activeContext?.filter ?? .everything
+        var todos: [Todo] = []
+        _ = shell.provider.todoService.fetch(query).subscribe(onNext: { todos = $0 })
+        let today = list.currentState.today
+        projects = SummaryReport(todos: todos, now: shell.provider.clock.now())
+        calendar = CalendarReport(todos: todos, from: CalendarMonth(containing: today), today: today)
     }
 
     /// Reads which todos are blocked from the store, when an open todo of the list depends on

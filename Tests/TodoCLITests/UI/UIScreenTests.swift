@@ -247,6 +247,57 @@ import TodoCore
         #expect(screenText(input)[22].hasPrefix(" context: work · counting…"))
     }
 
+    var projectTodos: [Todo] {
+        var garden = uiTodo(5, "Plant bulbs")
+        garden.project = "Home.Garden"
+        var home = uiTodo(6, "Fix the tap")
+        home.project = "Home"
+        var work = uiTodo(7, "Write slides", isDone: true)
+        work.project = "Work"
+        return sampleTodos + [garden, home, work]
+    }
+
+    @Test(arguments: [80, 40])
+    func theProjectsView(columns: Int) {
+        var ui = UIState()
+        ui.view = .projects
+        ui.projectSelection = 1
+        var input = screenInput(projectTodos, columns: columns, ui: ui)
+        input.projects = SummaryReport(todos: projectTodos, now: uiNow)
+        let text = screenText(input)
+        #expect(text[0].hasPrefix(" todo  projects"))
+        #expect(text[1].hasPrefix(" Projects"))
+        #expect(text[1].hasSuffix("pending    done"))
+        #expect(text[2].hasPrefix(" Home") && text[2].hasSuffix("      2       0"), "with Home.Garden")
+        #expect(text[3].hasPrefix(">  Garden") && text[3].hasSuffix("      1       0"), "\(text[3])")
+        #expect(text[4].hasPrefix(" Work") && text[4].hasSuffix("      0       1"), "\(text[4])")
+        #expect(text[5].hasPrefix(" (none)") && text[5].hasSuffix("      3       1"), "\(text[5])")
+        #expect(text.allSatisfy { $0.count == columns })
+        #expect(UIScreen(input).render().lines[3].spans.contains { $0.codes.contains(.reverse) })
+    }
+
+    @Test(arguments: [80, 40])
+    func theCalendarView(columns: Int) {
+        var ui = UIState()
+        ui.view = .calendar
+        var input = screenInput(sampleTodos, columns: columns, ui: ui)
+        input.calendar = CalendarReport(todos: sampleTodos, from: CalendarMonth(containing: uiToday), today: uiToday)
+        let text = screenText(input)
+        #expect(text[0].hasPrefix(" todo  calendar · 2030-01"))
+        #expect(text.contains { $0.contains("January 2030") }, "\(text)")
+        #expect(text.contains { $0.contains("> 7") }, "today, Monday the 7th: \(text)")
+        #expect(text.contains { $0.contains(" 3!") }, "2 is overdue on the 3rd")
+        #expect(text.allSatisfy { $0.count == columns })
+    }
+
+    @Test func theNextViewSaysSoInTheTitle() {
+        var ui = UIState()
+        ui.view = .next
+        let query = TodoQuery(status: .pending, sort: .urgency)
+        let text = screenText(screenInput(sampleTodos, ui: ui, query: query))
+        #expect(text[0].hasPrefix(" todo  next · pending · by urgency"))
+    }
+
     @Test func theStatusLineCountsOrWaits() {
         var input = screenInput(sampleTodos)
         input.stats.stats = nil

@@ -169,6 +169,21 @@ import TodoCore
         #expect(narrowed.list.currentState.todos.map(\.id) == [1, 2], "Esc keeps the context")
     }
 
+    @Test func switchingViews() throws {
+        session.handle([.character("2")])
+        #expect(session.list.currentState.query.sort == .urgency)
+        #expect(session.list.currentState.todos.allSatisfy { !$0.isDone })
+        #expect(screen[0].hasPrefix(" todo  next · pending · by urgency"))
+        session.handle([.character("3")])
+        #expect(screen[0].hasPrefix(" todo  projects"))
+        #expect(screen[2].hasPrefix(">(none)"), "\(screen)")
+        session.handle([.character("4")])
+        #expect(screen.contains { $0.contains("January 2030") })
+        session.handle([.character("1")])
+        #expect(session.list.currentState.query == TodoQuery(status: .all))
+        #expect(screen[2].hasPrefix(">1 [ ] high"))
+    }
+
     @Test func theSearchTakesTheFilterLanguage() {
         session.handle([.character("/")] + typing("+shop or +work"))
         #expect(session.list.currentState.todos.map(\.id).sorted() == [1, 2])

@@ -175,6 +175,44 @@ import TodoCore
         #expect(state.handle(.escape, in: ctx) == [], "the context is no filter to clear")
     }
 
+    @Test func theViewSwitcherShowsNextAndGivesTheListItsOrderBack() {
+        var state = UIState(selection: 2)
+        let all = TodoQuery(status: .all, sort: .due)
+        var next = all
+        next.status = .pending
+        next.sort = .urgency
+        #expect(state.handle(.tab, in: context(query: all)) == [.list(.setQuery(next))])
+        #expect(state.view == .next)
+        #expect(state.selection == 0)
+        #expect(state.handle(.tab, in: context(query: next)) == [.list(.setQuery(all))], "projects: the order back")
+        #expect(state.view == .projects)
+        #expect(state.handle(.character("4"), in: context(query: all)) == [])
+        #expect(state.view == .calendar)
+        #expect(state.handle(.character(" "), in: context(query: all)) == [], "no list keys in the calendar")
+        #expect(state.handle(.backTab, in: context(query: all)) == [])
+        #expect(state.view == .projects)
+        #expect(state.handle(.character("1"), in: context(query: all)) == [])
+        #expect(state.view == .list)
+    }
+
+    @Test func enterOnAProjectFiltersTheList() throws {
+        var state = UIState()
+        var ctx = context()
+        ctx.projects = ["Home", "Home.Garden", nil]
+        _ = state.handle(.character("3"), in: ctx)
+        _ = state.handle(.character("j"), in: ctx)
+        #expect(state.projectSelection == 1)
+        var query = TodoQuery(status: .all)
+        query.filter = try TodoFilter(parsing: ["project:Home.Garden"])
+        #expect(state.handle(.enter, in: ctx) == [.list(.setQuery(query))])
+        #expect(state.view == .list)
+        #expect(state.filterText == "project:Home.Garden")
+        _ = state.handle(.character("3"), in: ctx)
+        _ = press([.character("G"), .enter], &state, in: ctx)
+        #expect(state.view == .projects, "(none) is no project to filter by")
+        #expect(state.message?.text.contains("no project") == true)
+    }
+
     @Test func escapeInTheListClearsTheFilters() {
         var state = UIState()
         let filtered = TodoQuery(status: .all, search: ["milk"], tag: "shop")

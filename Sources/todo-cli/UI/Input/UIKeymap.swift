@@ -33,6 +33,12 @@ enum UIKeymap {
             KeyBinding([.character("J")], .moveDown, "move the todo down"),
             KeyBinding([.character("u")], .undo, "undo the last change"),
             KeyBinding([.character("C")], .clearDone, "delete the done todos (asks first)"),
+            KeyBinding([.tab], .nextView, "next view: list, next, projects, calendar"),
+            KeyBinding([.backTab], .previousView, "previous view"),
+            KeyBinding([.character("1")], .showList, "the list"),
+            KeyBinding([.character("2")], .showNext, "next: pending todos, most urgent first"),
+            KeyBinding([.character("3")], .showProjects, "projects (Enter filters the list by one)"),
+            KeyBinding([.character("4")], .showCalendar, "the calendar month"),
             KeyBinding([.character("?")], .help, "this help"),
             KeyBinding([.character("q")], .quit, "quit"),
         ])

@@ -5,7 +5,17 @@ extension UIScreen {
     func titleBar() -> ScreenLine {
         let query = input.list.query
         var line = ScreenLine(" todo ", .bold, .reverse)
-        var view: [String] = [query.status == .all ? "all" : query.status.rawValue, "by " + sortName(query.sort)]
+        switch input.ui.view {
+        case .projects:
+            line.append(" projects · Enter shows a project's todos", .bold)
+            return line.fitted(to: input.size.columns)
+        case .calendar:
+            line.append(" calendar · " + input.list.today.description.prefix(7), .bold)
+            return line.fitted(to: input.size.columns)
+        case .list, .next: break
+        }
+        var view: [String] = input.ui.view == .next ? ["next"] : []
+        view += [query.status == .all ? "all" : query.status.rawValue, "by " + sortName(query.sort)]
         if !input.ui.filterText.isEmpty {
             view.append("/" + input.ui.filterText)
         } else if !query.search.isEmpty {
