@@ -24,9 +24,9 @@ enum UIKeymap {
             KeyBinding([.character("a")], .add, "add a todo"),
             KeyBinding([.character("e"), .enter], .edit, "edit the todo"),
             KeyBinding([.character("d"), .delete], .delete, "delete the todo (asks first)"),
-            KeyBinding([.character("/")], .search, "search (the list follows as you type)"),
+            KeyBinding([.character("/")], .search, "filter: the filter language, plain words search"),
             KeyBinding([.character("t")], .filterTag, "filter by tag"),
-            KeyBinding([.escape], .clearFilters, "clear the search and the tag filter"),
+            KeyBinding([.escape], .clearFilters, "clear the filter and the tag filter"),
             KeyBinding([.character("s")], .cycleSort, "sort by position, due, priority, created"),
             KeyBinding([.character("v")], .cycleStatus, "show all, pending, done"),
             KeyBinding([.character("K")], .moveUp, "move the todo up"),
@@ -72,7 +72,7 @@ enum UIKeymap {
     static let prompt = Keymap<PromptKeyAction>(
         title: "Search and tag prompts",
         [
-            KeyBinding([.enter], .accept, "keep the filter"),
+            KeyBinding([.enter], .accept, "keep the filter (one that does not parse is not applied)"),
             KeyBinding([.escape], .cancel, "search: clear it; tag: leave it as it was"),
             KeyBinding([.tab], .complete, "complete the tag"),
             KeyBinding([.up], .selectionUp, "move up in the list"),
