@@ -274,6 +274,7 @@ import TodoCore
         #expect(text[5].hasPrefix(" (none)") && text[5].hasSuffix("      3       1"), "\(text[5])")
         #expect(text.allSatisfy { $0.count == columns })
         #expect(UIScreen(input).render().lines[3].spans.contains { $0.codes.contains(.reverse) })
+        #expect(text[23].hasPrefix(" Enter its todos · ↑↓ choose"))
     }
 
     @Test(arguments: [80, 40])
@@ -284,6 +285,7 @@ import TodoCore
         input.calendar = CalendarReport(todos: sampleTodos, from: CalendarMonth(containing: uiToday), today: uiToday)
         let text = screenText(input)
         #expect(text[0].hasPrefix(" todo  calendar · 2030-01"))
+        #expect(text[23].hasPrefix(" Tab next view · 1 list"))
         #expect(text.contains { $0.contains("January 2030") }, "\(text)")
         #expect(text.contains { $0.contains("> 7") }, "today, Monday the 7th: \(text)")
         #expect(text.contains { $0.contains(" 3!") }, "2 is overdue on the 3rd")

@@ -84,7 +84,13 @@ extension UIScreen {
         switch input.ui.mode {
         case .form: hints = ["Enter save", "Esc cancel", "Tab next field", "↑↓ fields"]
         case .help: hints = ["↑↓ scroll", "any other key closes"]
-        default: hints = ["a add", "space done", "? help", "q quit", "e edit", "d delete", "/ search", "t tag"]
+        default:
+            switch input.ui.view {
+            case .projects: hints = ["Enter its todos", "↑↓ choose", "Tab next view", "1 list", "? help", "q quit"]
+            case .calendar: hints = ["Tab next view", "1 list", "? help", "q quit"]
+            case .list, .next:
+                hints = ["a add", "space done", "? help", "q quit", "e edit", "d delete", "/ search", "t tag"]
+            }
         }
         // As many hints as fit, in the order above (the most useful first).
         var shown = hints.count
