@@ -50,7 +50,8 @@ extension UICommand: TodoSubcommand {
         let alerts = UIAlertService()
         context.provider.alertSlot.replace(with: alerts)
         let size = RawTerminal.size() ?? TerminalSize(rows: 24, columns: terminal.width ?? 80)
-        let session = UISession(shell: context.shell, alerts: alerts, size: size)
+        let session = UISession(
+            shell: context.shell, alerts: alerts, size: size, activeContext: context.config.activeContext)
         if let error = session.startError {
             session.tearDown()
             return context.fail(error)

@@ -253,13 +253,15 @@ struct TodoListRenderer {
     private static let blockedMark = Array(" [b]".utf8)
 
     /// ` [x]` done, ` [*]` active, ` [w]` waiting, ` [b]` blocked, ` [ ]` pending: the first that
-    /// holds.
+    /// holds (see ``TodoMark``).
     private func mark(of todo: Todo) -> [UInt8] {
-        if todo.isDone { return TodoListRenderer.doneMark }
-        if todo.isActive { return TodoListRenderer.activeMark }
-        if todo.isWaiting(today: today) { return TodoListRenderer.waitingMark }
-        if relations.isBlocked(todo.id) { return TodoListRenderer.blockedMark }
-        return TodoListRenderer.pendingMark
+        switch TodoMark(todo, today: today, relations: relations) {
+        case .done: return TodoListRenderer.doneMark
+        case .active: return TodoListRenderer.activeMark
+        case .waiting: return TodoListRenderer.waitingMark
+        case .blocked: return TodoListRenderer.blockedMark
+        case .pending: return TodoListRenderer.pendingMark
+        }
     }
 
     /// An urgency as `next` shows it, to one decimal: `12.3`, `-2.0`.

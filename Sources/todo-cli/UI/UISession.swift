@@ -22,6 +22,9 @@ final class UISession {
     let list: TodoListReactor
     /// The counts.
     let stats: TodoStatsReactor
+    /// The active context (config `context`): the list shows only its todos, whatever the
+    /// filters typed.
+    let activeContext: TodoConfig.Context?
     /// The selected todo's row, for the detail pane.
     private(set) var row: TodoRowReactor?
     /// The form, while it is open.
@@ -32,12 +35,22 @@ final class UISession {
     private(set) var layout = ListLayout(todos: [])
     /// The terminal's size.
     private(set) var size: TerminalSize
+    /// Which todos of the store are blocked (read again when the list changes and one of its
+    /// open todos has dependencies).
+    private(set) var relations = TodoRelations.none
     /// Whether the whole screen must be drawn again (asked for with Ctrl-L).
     var needsRedraw = false
     /// Whether the user asked to suspend (Ctrl-Z).
     var needsSuspend = false
 
+    /// The projects view's tree, read when it is shown.
+    private(set) var projects: SummaryReport?
+    /// The calendar view's month, read when it is shown.
+    private(set) var calendar: CalendarReport?
+
     private var listChanged = true
+    private var reportsStale = true
+    private var reportsView: UIState.View?
     private var selectedID: Int?
     private var pendingQuery: TodoQuery?
     private var seen = SeenPulses()
@@ -45,17 +58,24 @@ final class UISession {
     private var subscription: Disposable?
 
     /// Starts the session: makes the reactors through `shell` and fetches the list and the
-    /// counts (`query` chooses the todos first shown: all of them by default).
+    /// counts (`query` chooses the todos first shown: all of them by default), narrowed by
+    /// `activeContext` as `todo list` is.
     init(
         shell: AppShell<TodoServiceProvider>, alerts: UIAlertService, size: TerminalSize,
-        query: TodoQuery = TodoQuery(status: .all)
+        query: TodoQuery = TodoQuery(status: .all), activeContext: TodoConfig.Context? = nil
     ) {
         self.shell = shell
         self.alerts = alerts
         self.size = size
+        self.activeContext = activeContext
+        var query = query
+        if let activeContext { query.filter = activeContext.filter.and(query.filter) }
         list = shell.make { TodoListReactor(provider: $0, query: query, deleteConfirmation: .always) }
         stats = shell.make { TodoStatsReactor(provider: $0) }
-        subscription = list.state.subscribe(onNext: { [weak self] _ in self?.listChanged = true })
+        subscription = list.state.subscribe(onNext: { [weak self] _ in
+            self?.listChanged = true
+            self?.reportsStale = true
+        })
         list.send(.refresh)
         stats.send(.refresh)
         seen.list = list.currentState.$error.valueUpdatedCount
@@ -93,6 +113,7 @@ final class UISession {
         flushQuery()
         sync(.keepIndex)
         followSelectionInDetail()
+        readReports()
     }
 
     /// Reads the reactors' states again after a change that did not come from a key (another
@@ -100,6 +121,8 @@ final class UISession {
     func refresh() {
         sync(.followID)
         followSelectionInDetail()
+        reportsStale = true
+        readReports()
     }
 
     /// Lays the screen out for a new terminal size.
@@ -122,7 +145,8 @@ final class UISession {
             UIScreen.Input(
                 size: size, list: list.currentState, layout: layout, stats: stats.currentState,
                 detail: row?.currentState, form: form?.currentState, alert: alerts.current, ui: state,
-                clock: shell.provider.clock)
+                clock: shell.provider.clock, relations: relations, contextName: activeContext?.name,
+                projects: projects, calendar: calendar)
         ).render()
     }
 
@@ -133,7 +157,8 @@ final class UISession {
             pageSize: UIScreenLayout(size: size).listHeight,
             helpMaxScroll: state.mode.isHelp ? UIScreen.helpMaxScroll(size: size) : 0,
             tags: stats.currentState.stats.map { $0.tags.keys.sorted() } ?? [], alert: alerts.current,
-            formPriority: form?.currentState.fields.priority ?? .none)
+            formPriority: form?.currentState.fields.priority ?? .none,
+            contextFilter: activeContext?.filter ?? .everything, projects: projects?.lines.map(\.project) ?? [])
     }
 
     /// Whether `key` only types into the search (so its query can wait for the next key).
@@ -158,7 +183,8 @@ final class UISession {
             list.send(action)
             switch action {
             case .toggleDone, .delete, .clearCompleted: sync(.keepIndex)
-            case .setQuery(let query) where query.search != before.search || query.tag != before.tag:
+            case .setQuery(let query)
+            where query.search != before.search || query.tag != before.tag || query.filter != before.filter:
                 sync(.keepIndex)
             default: sync(.followID)
             }
@@ -194,6 +220,7 @@ final class UISession {
         if listChanged {
             listChanged = false
             layout = ListLayout(todos: list.currentState.todos)
+            readRelations()
             if policy == .followID, let id = selectedID, let selection = layout.selection(ofID: id) {
                 state.selection = selection
             }
@@ -209,6 +236,32 @@ final class UISession {
         let screen = UIScreenLayout(size: size)
         state.scroll(
             toShow: layout.row(ofSelection: state.selection), height: screen.listHeight, rowCount: layout.rowCount)
+    }
+
+    /// Builds the projects view's tree and the calendar view's month (TodoCore's reports over
+    /// the todos of the active context) when one of them is shown and the todos changed.
+    private func readReports() {
+        guard state.view == .projects || state.view == .calendar else { return }
+        guard reportsStale || reportsView != state.view else { return }
+        reportsStale = false
+        reportsView = state.view
+        var query = TodoQuery(status: .all)
+        query.filter = activeContext?.filter ?? .everything
+        var todos: [Todo] = []
+        _ = shell.provider.todoService.fetch(query).subscribe(onNext: { todos = $0 })
+        let today = list.currentState.today
+        projects = SummaryReport(todos: todos, now: shell.provider.clock.now())
+        calendar = CalendarReport(todos: todos, from: CalendarMonth(containing: today), today: today)
+    }
+
+    /// Reads which todos are blocked from the store, when an open todo of the list depends on
+    /// others (the blocked mark); none otherwise, without reading.
+    private func readRelations() {
+        guard list.currentState.todos.contains(where: { !$0.depends.isEmpty && !$0.isDone }) else {
+            relations = .none
+            return
+        }
+        _ = shell.provider.todoService.context().subscribe(onNext: { [weak self] in self?.relations = $0.relations })
     }
 
     /// The form was saved or cancelled: back to the list, on the saved todo.

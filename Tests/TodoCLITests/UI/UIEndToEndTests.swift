@@ -149,6 +149,42 @@ struct UIEndToEndTests {
         expectTerminalRestored(pane)
     }
 
+    @Test func theContextTheFilterLanguageAndTheViews() throws {
+        todo.writeConfig("context.home = project:Home\ncontext = home\n")
+        todo.run("add Fix the tap project:Home +diy")
+        todo.run("add Plant bulbs project:Home.Garden")
+        todo.run("add Write slides project:Work")
+        let pane = try startUI()
+        let narrowed = pane.waitFor { screen in
+            screen.contains { $0.contains("context: home") } && screen.contains { $0.contains("Plant bulbs") }
+        }
+        #expect(narrowed.seen, "\(narrowed.screen)")
+        #expect(!narrowed.screen.contains { $0.contains("Write slides") })
+
+        pane.press("/")
+        pane.type("+diy")
+        let filtered = pane.waitFor { screen in
+            screen.first?.contains("/+diy") == true && !screen.contains { $0.contains("Plant bulbs") }
+        }
+        #expect(filtered.seen, "\(filtered.screen)")
+        pane.press("Enter")
+
+        pane.press("3")
+        #expect(pane.waitFor("Garden").seen)
+        pane.press("j", "Enter")
+        let project = pane.waitFor { screen in
+            screen.first?.contains("/project:Home.Garden") == true && !screen.contains { $0.contains("Fix the tap") }
+        }
+        #expect(project.seen, "\(project.screen)")
+
+        pane.press("4")
+        #expect(pane.waitFor(" todo  calendar").seen)
+        pane.press("2")
+        #expect(pane.waitFor(" todo  next · pending · by urgency").seen)
+        pane.press("q")
+        expectTerminalRestored(pane)
+    }
+
     @Test func aTodoAddedByAnotherProcessAppearsWithinASecond() throws {
         todo.run(["add", "Already there"])
         let pane = try startUI()

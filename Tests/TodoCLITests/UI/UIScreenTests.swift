@@ -189,6 +189,117 @@ import TodoCore
                 " todo  pending · by due · /milk oat · +shop"))
     }
 
+    @Test(arguments: [80, 40])
+    func aFilterThatDoesNotParseShowsInTheStatusLine(columns: Int) {
+        var ui = UIState()
+        ui.mode = .search(TextField("prioity:high"))
+        ui.filterError = "unknown filter attribute 'prioity' in 'prioity:high'"
+        let frame = UIScreen(screenInput(sampleTodos, columns: columns, ui: ui)).render()
+        #expect(frame.text[22].hasPrefix(" filter: unknown filter"))
+        #expect(frame.text[22].count == columns)
+        #expect(frame.lines[22].spans.first?.codes.contains(.red) == true)
+        #expect(frame.text[23].hasPrefix("/prioity:high"))
+    }
+
+    @Test func theTitleBarShowsTheTypedFilter() {
+        var ui = UIState()
+        ui.filterText = "+shop or pri:high"
+        var query = TodoQuery(status: .all)
+        query.filter = (try? TodoFilter(parsing: ["+shop", "or", "pri:high"])) ?? .everything
+        let text = screenText(screenInput(sampleTodos, ui: ui, query: query))
+        #expect(text[0].hasPrefix(" todo  all · by position · /+shop or pri:high"))
+        #expect(text[2].hasPrefix(">1 [ ] high"))
+        #expect(!text.contains { $0.contains("Water plants") })
+    }
+
+    /// Active, waiting, blocked, pending and done todos (5 waits for 4).
+    var markedTodos: [Todo] {
+        var active = uiTodo(1, "Write the report")
+        active.startedAt = uiNow
+        var waiting = uiTodo(2, "Renew the passport")
+        waiting.wait = try? CalendarDay(parsing: "2030-02-01")
+        var blocked = uiTodo(5, "Paint the fence")
+        blocked.depends = [4]
+        return [active, waiting, uiTodo(3, "Call mum", isDone: true), uiTodo(4, "Buy paint"), blocked]
+    }
+
+    @Test(arguments: [80, 40])
+    func rowsAreMarkedAsTodoListMarksThem(columns: Int) {
+        var input = screenInput(markedTodos, columns: columns)
+        input.relations = TodoRelations(todos: markedTodos)
+        let text = screenText(input)
+        #expect(text[2].hasPrefix(">1 [*]"))
+        #expect(text[3].hasPrefix(" 2 [w]"))
+        #expect(text[4].hasPrefix(" 4 [ ]"))
+        #expect(text[5].hasPrefix(" 5 [b]"))
+        #expect(text[7].hasPrefix(" 3 [x]"))
+        #expect(text.allSatisfy { $0.count == columns })
+    }
+
+    @Test(arguments: [80, 40])
+    func theStatusLineShowsTheActiveContext(columns: Int) {
+        var input = screenInput(sampleTodos, columns: columns)
+        input.contextName = "work"
+        let text = screenText(input)
+        #expect(text[22].hasPrefix(" context: work · 3 pending · 1 done"))
+        #expect(text[22].count == columns)
+        input.stats.stats = nil
+        #expect(screenText(input)[22].hasPrefix(" context: work · counting…"))
+    }
+
+    var projectTodos: [Todo] {
+        var garden = uiTodo(5, "Plant bulbs")
+        garden.project = "Home.Garden"
+        var home = uiTodo(6, "Fix the tap")
+        home.project = "Home"
+        var work = uiTodo(7, "Write slides", isDone: true)
+        work.project = "Work"
+        return sampleTodos + [garden, home, work]
+    }
+
+    @Test(arguments: [80, 40])
+    func theProjectsView(columns: Int) {
+        var ui = UIState()
+        ui.view = .projects
+        ui.projectSelection = 1
+        var input = screenInput(projectTodos, columns: columns, ui: ui)
+        input.projects = SummaryReport(todos: projectTodos, now: uiNow)
+        let text = screenText(input)
+        #expect(text[0].hasPrefix(" todo  projects"))
+        #expect(text[1].hasPrefix(" Projects"))
+        #expect(text[1].hasSuffix("pending    done"))
+        #expect(text[2].hasPrefix(" Home") && text[2].hasSuffix("      2       0"), "with Home.Garden")
+        #expect(text[3].hasPrefix(">  Garden") && text[3].hasSuffix("      1       0"), "\(text[3])")
+        #expect(text[4].hasPrefix(" Work") && text[4].hasSuffix("      0       1"), "\(text[4])")
+        #expect(text[5].hasPrefix(" (none)") && text[5].hasSuffix("      3       1"), "\(text[5])")
+        #expect(text.allSatisfy { $0.count == columns })
+        #expect(UIScreen(input).render().lines[3].spans.contains { $0.codes.contains(.reverse) })
+        #expect(text[23].hasPrefix(" Enter its todos · ↑↓ choose"))
+    }
+
+    @Test(arguments: [80, 40])
+    func theCalendarView(columns: Int) {
+        var ui = UIState()
+        ui.view = .calendar
+        var input = screenInput(sampleTodos, columns: columns, ui: ui)
+        input.calendar = CalendarReport(todos: sampleTodos, from: CalendarMonth(containing: uiToday), today: uiToday)
+        let text = screenText(input)
+        #expect(text[0].hasPrefix(" todo  calendar · 2030-01"))
+        #expect(text[23].hasPrefix(" Tab next view · 1 list"))
+        #expect(text.contains { $0.contains("January 2030") }, "\(text)")
+        #expect(text.contains { $0.contains("> 7") }, "today, Monday the 7th: \(text)")
+        #expect(text.contains { $0.contains(" 3!") }, "2 is overdue on the 3rd")
+        #expect(text.allSatisfy { $0.count == columns })
+    }
+
+    @Test func theNextViewSaysSoInTheTitle() {
+        var ui = UIState()
+        ui.view = .next
+        let query = TodoQuery(status: .pending, sort: .urgency)
+        let text = screenText(screenInput(sampleTodos, ui: ui, query: query))
+        #expect(text[0].hasPrefix(" todo  next · pending · by urgency"))
+    }
+
     @Test func theStatusLineCountsOrWaits() {
         var input = screenInput(sampleTodos)
         input.stats.stats = nil

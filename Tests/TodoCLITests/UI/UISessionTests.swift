@@ -128,7 +128,7 @@ import TodoCore
 
     @Test func searchFiltersAsYouType() {
         session.handle([.character("/")] + typing("milk"))
-        #expect(session.list.currentState.query.search == ["milk"])
+        #expect(session.list.currentState.query.filter == (try? TodoFilter(parsing: ["milk"])))
         #expect(session.list.currentState.todos.map(\.id) == [1])
         #expect(screen[23].hasPrefix("/milk"))
         session.handle([.backspace, .backspace, .backspace, .backspace] + typing("o"))
@@ -136,8 +136,64 @@ import TodoCore
         session.handle([.enter])
         #expect(screen[0].hasPrefix(" todo  all · by position · /o"))
         session.handle([.escape])
-        #expect(session.list.currentState.query.search == [])
+        #expect(session.list.currentState.query.filter.isEmpty)
         #expect(session.list.currentState.todos.count == 4)
+    }
+
+    @Test func aBlockedTodoIsMarkedFromTheStoresDependencies() throws {
+        var blocked = uiTodo(5, "Paint the fence")
+        blocked.depends = [4]
+        let blockedSession = UISession(
+            shell: AppShell(provider: uiProvider(sampleTodos + [blocked], alerts: alerts)), alerts: alerts,
+            size: TerminalSize(rows: 24, columns: 80))
+        defer { blockedSession.tearDown() }
+        let screen = blockedSession.frame().text
+        #expect(screen.contains { $0.hasPrefix(" 5 [b]") }, "\(screen)")
+        blockedSession.handle([.character("/")] + typing("fence"))
+        #expect(blockedSession.frame().text[2].hasPrefix(">5 [b]"), "blocked by 4, which the filter leaves out")
+    }
+
+    @Test func theActiveContextNarrowsTheList() throws {
+        let work = TodoConfig.Context(name: "work", filter: try TodoFilter(parsing: ["+work", "or", "+shop"]))
+        let narrowed = UISession(
+            shell: AppShell(provider: uiProvider(sampleTodos, alerts: alerts)), alerts: alerts,
+            size: TerminalSize(rows: 24, columns: 80), activeContext: work)
+        defer { narrowed.tearDown() }
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1, 2])
+        #expect(narrowed.frame().text[22].hasPrefix(" context: work · "))
+        narrowed.handle([.character("/")] + typing("milk"))
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1])
+        narrowed.handle([.enter, .character("/"), .end] + typing(" or mum"))
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1], "mum is outside the context")
+        narrowed.handle([.escape])
+        #expect(narrowed.list.currentState.todos.map(\.id) == [1, 2], "Esc keeps the context")
+    }
+
+    @Test func switchingViews() throws {
+        session.handle([.character("2")])
+        #expect(session.list.currentState.query.sort == .urgency)
+        #expect(session.list.currentState.todos.allSatisfy { !$0.isDone })
+        #expect(screen[0].hasPrefix(" todo  next · pending · by urgency"))
+        session.handle([.character("3")])
+        #expect(screen[0].hasPrefix(" todo  projects"))
+        #expect(screen[2].hasPrefix(">(none)"), "\(screen)")
+        session.handle([.character("4")])
+        #expect(screen.contains { $0.contains("January 2030") })
+        session.handle([.character("1")])
+        #expect(session.list.currentState.query == TodoQuery(status: .all))
+        #expect(screen[2].hasPrefix(">1 [ ] high"))
+    }
+
+    @Test func theSearchTakesTheFilterLanguage() {
+        session.handle([.character("/")] + typing("+shop or +work"))
+        #expect(session.list.currentState.todos.map(\.id).sorted() == [1, 2])
+        session.handle(typing(" prioity:low"))
+        #expect(screen[22].hasPrefix(" filter: "), "\(screen[22])")
+        #expect(session.state.filterText == "+shop or +work prioity", "the last filter that parsed")
+        #expect(session.list.currentState.todos.map(\.id) == [1])
+        session.handle([.enter])
+        #expect(screen[0].hasPrefix(" todo  all · by position · /+shop or +work prioity"))
+        #expect(screen.contains { $0.hasPrefix(" Filter not applied: ") })
     }
 
     @Test func filteringByATag() {

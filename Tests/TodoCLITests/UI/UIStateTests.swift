@@ -114,16 +114,16 @@ import TodoCore
         #expect(!state.isQuitting)
     }
 
-    @Test func searchFollowsTheTyping() {
+    @Test func searchFollowsTheTyping() throws {
         var state = UIState(selection: 2)
         let all = TodoQuery(status: .all)
         #expect(state.handle(.character("/"), in: context()) == [])
         #expect(state.mode == .search(TextField()))
         var query = all
-        query.search = ["m"]
+        query.filter = try TodoFilter(parsing: ["m"])
         #expect(state.handle(.character("m"), in: context()) == [.list(.setQuery(query))])
         #expect(state.selection == 0)
-        query.search = ["mi", "oat"]
+        query.filter = try TodoFilter(parsing: ["mi", "oat"])
         #expect(press(typing("i oat"), &state, in: context(query: query)).last == .list(.setQuery(query)))
         #expect(state.handle(.enter, in: context(query: query)) == [])
         #expect(state.mode == .browse, "Enter keeps the search")
@@ -131,6 +131,86 @@ import TodoCore
         #expect(state.mode == .search(TextField("mi oat")), "the search to refine")
         #expect(state.handle(.escape, in: context(query: query)) == [.list(.setQuery(all))], "Esc clears it")
         #expect(state.mode == .browse)
+        #expect(state.filterText == "")
+    }
+
+    @Test func searchTakesTheFilterLanguage() throws {
+        var state = UIState()
+        var query = TodoQuery(status: .all)
+        query.filter = try TodoFilter(parsing: ["+shop", "or", "priority:high"])
+        let effects = press([.character("/")] + typing("+shop or priority:high"), &state, in: context())
+        #expect(effects.last == .list(.setQuery(query)))
+        #expect(state.filterText == "+shop or priority:high")
+        #expect(state.filterError == nil)
+    }
+
+    @Test func aTermThatDoesNotParseLeavesTheListAndSaysWhy() throws {
+        var state = UIState()
+        var query = TodoQuery(status: .all)
+        query.filter = try TodoFilter(parsing: ["+shop"])
+        _ = press([.character("/")] + typing("+shop"), &state, in: context())
+        _ = press(typing(" prioity:"), &state, in: context(query: query))
+        #expect(state.handle(.character("h"), in: context(query: query)) == [])
+        #expect(state.filterError?.contains("prioity") == true)
+        #expect(state.filterText == "+shop prioity", "the list keeps the last filter that parsed")
+        #expect(state.handle(.enter, in: context(query: query)) == [])
+        #expect(state.filterError == nil)
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.contains("prioity") == true)
+    }
+
+    @Test func theActiveContextStaysThroughTheFilters() throws {
+        var state = UIState()
+        let work = try TodoFilter(parsing: ["+work"])
+        var base = TodoQuery(status: .all)
+        base.filter = work
+        var ctx = context(query: base)
+        ctx.contextFilter = work
+        var query = base
+        query.filter = work.and(try TodoFilter(parsing: ["q"]))
+        #expect(press([.character("/"), .character("q")], &state, in: ctx).last == .list(.setQuery(query)))
+        ctx.query = query
+        #expect(state.handle(.escape, in: ctx) == [.list(.setQuery(base))])
+        ctx.query = base
+        #expect(state.handle(.escape, in: ctx) == [], "the context is no filter to clear")
+    }
+
+    @Test func theViewSwitcherShowsNextAndGivesTheListItsOrderBack() {
+        var state = UIState(selection: 2)
+        let all = TodoQuery(status: .all, sort: .due)
+        var next = all
+        next.status = .pending
+        next.sort = .urgency
+        #expect(state.handle(.tab, in: context(query: all)) == [.list(.setQuery(next))])
+        #expect(state.view == .next)
+        #expect(state.selection == 0)
+        #expect(state.handle(.tab, in: context(query: next)) == [.list(.setQuery(all))], "projects: the order back")
+        #expect(state.view == .projects)
+        #expect(state.handle(.character("4"), in: context(query: all)) == [])
+        #expect(state.view == .calendar)
+        #expect(state.handle(.character(" "), in: context(query: all)) == [], "no list keys in the calendar")
+        #expect(state.handle(.backTab, in: context(query: all)) == [])
+        #expect(state.view == .projects)
+        #expect(state.handle(.character("1"), in: context(query: all)) == [])
+        #expect(state.view == .list)
+    }
+
+    @Test func enterOnAProjectFiltersTheList() throws {
+        var state = UIState()
+        var ctx = context()
+        ctx.projects = ["Home", "Home.Garden", nil]
+        _ = state.handle(.character("3"), in: ctx)
+        _ = state.handle(.character("j"), in: ctx)
+        #expect(state.projectSelection == 1)
+        var query = TodoQuery(status: .all)
+        query.filter = try TodoFilter(parsing: ["project:Home.Garden"])
+        #expect(state.handle(.enter, in: ctx) == [.list(.setQuery(query))])
+        #expect(state.view == .list)
+        #expect(state.filterText == "project:Home.Garden")
+        _ = state.handle(.character("3"), in: ctx)
+        _ = press([.character("G"), .enter], &state, in: ctx)
+        #expect(state.view == .projects, "(none) is no project to filter by")
+        #expect(state.message?.text.contains("no project") == true)
     }
 
     @Test func escapeInTheListClearsTheFilters() {

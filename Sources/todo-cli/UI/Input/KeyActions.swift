@@ -9,6 +9,7 @@ enum ListKeyAction: Hashable, Sendable {
     case toggleDone, add, edit, delete
     case search, filterTag, clearFilters, cycleSort, cycleStatus
     case moveUp, moveDown, undo, clearDone
+    case nextView, previousView, showList, showNext, showProjects, showCalendar
     case help, quit
 }
 

@@ -16,4 +16,8 @@ struct UIContext: Sendable {
     var alert: Alert?
     /// The priority in the edit form.
     var formPriority: Priority = .none
+    /// The active context's filter (config `context`): every query the list gets keeps it.
+    var contextFilter: TodoFilter = .everything
+    /// The projects view's lines, in order: each line's project (`nil` for the todos without one).
+    var projects: [String?] = []
 }

@@ -36,6 +36,27 @@ extension UIState {
 
     private mutating func handleList(_ key: Key, in context: UIContext) -> [UIEffect] {
         guard let action = UIKeymap.list.action(for: key) else { return [] }
+        let views = View.allCases
+        switch action {
+        case .nextView: return switchView(to: views[(view.rawValue + 1) % views.count], in: context)
+        case .previousView: return switchView(to: views[(view.rawValue + views.count - 1) % views.count], in: context)
+        case .showList: return switchView(to: .list, in: context)
+        case .showNext: return switchView(to: .next, in: context)
+        case .showProjects: return switchView(to: .projects, in: context)
+        case .showCalendar: return switchView(to: .calendar, in: context)
+        case .help:
+            mode = .help(scroll: 0)
+            return []
+        case .quit:
+            isQuitting = true
+            return []
+        default: break
+        }
+        switch view {
+        case .list, .next: break
+        case .projects: return handleProjects(action, in: context)
+        case .calendar: return []
+        }
         let selected = context.layout.todo(at: selection)
         var query = context.query
         switch action {
@@ -59,13 +80,15 @@ extension UIState {
             guard let selected else { return nothingSelected() }
             return [.list(.delete(ids: [selected.id], confirmed: false))]
         case .search:
-            mode = .search(TextField(query.search.joined(separator: " ")))
+            mode = .search(TextField(filterText.isEmpty ? query.search.joined(separator: " ") : filterText))
         case .filterTag:
             mode = .tagPrompt(TextField(query.tag ?? ""), completion: nil)
         case .clearFilters:
-            guard !query.search.isEmpty || query.tag != nil else { return [] }
+            guard !query.search.isEmpty || query.tag != nil || !filterText.isEmpty else { return [] }
+            filterText = ""
             query.search = []
             query.tag = nil
+            query.filter = context.contextFilter
             return [.list(.setQuery(query))]
         case .cycleSort:
             let sorts = TodoQuery.Sort.allCases
@@ -88,10 +111,8 @@ extension UIState {
             return [.list(.undo)]
         case .clearDone:
             return [.list(.clearCompleted(confirmed: false))]
-        case .help:
-            mode = .help(scroll: 0)
-        case .quit:
-            isQuitting = true
+        case .help, .quit, .nextView, .previousView, .showList, .showNext, .showProjects, .showCalendar:
+            break
         }
         return []
     }

@@ -24,19 +24,23 @@ extension UIState {
         return form.action(for: form.focus).map { [.form($0)] } ?? []
     }
 
-    /// The search prompt's keys: its text is the list's search, sent as it changes.
+    /// The search prompt's keys: its text is the list's filter (the filter language, where
+    /// plain words search), sent as it changes; words that do not parse leave the list as it
+    /// was and say why in the status line.
     mutating func handleSearch(_ key: Key, field: TextField, in context: UIContext) -> [UIEffect] {
         var field = field
-        var query = context.query
         switch UIKeymap.prompt.action(for: key) {
         case .accept?:
             mode = .browse
+            if let error = filterError {
+                filterError = nil
+                message = UIMessage(text: "Filter not applied: " + error, isError: true)
+            }
             return []
         case .cancel?:
             mode = .browse
-            guard !query.search.isEmpty else { return [] }
-            query.search = []
-            return [.list(.setQuery(query))]
+            filterError = nil
+            return clearFilter(in: context)
         case .selectionUp?:
             moveSelection(by: -1, in: context)
             return []
@@ -49,10 +53,38 @@ extension UIState {
             let changed = edit(&field, with: key)
             mode = .search(field)
             guard changed else { return [] }
-            query.search = field.text.split(separator: " ").map(String.init)
-            selection = 0
-            return [.list(.setQuery(query))]
+            return applyFilter(field.text, in: context)
         }
+    }
+
+    /// Filters the list by `text` parsed as filter terms (TodoCore's ``TodoFilter``), within the
+    /// active context; records the error instead when the terms do not parse.
+    mutating func applyFilter(_ text: String, in context: UIContext) -> [UIEffect] {
+        let words = text.split(separator: " ").map(String.init)
+        let typed: TodoFilter
+        do {
+            typed = try TodoFilter(parsing: words)
+        } catch {
+            filterError = error.description
+            return []
+        }
+        filterError = nil
+        filterText = words.joined(separator: " ")
+        var query = context.query
+        query.search = []
+        query.filter = context.contextFilter.and(typed)
+        selection = 0
+        return [.list(.setQuery(query))]
+    }
+
+    /// Drops the typed filter (and any plain search), keeping the active context.
+    mutating func clearFilter(in context: UIContext) -> [UIEffect] {
+        filterText = ""
+        var query = context.query
+        query.search = []
+        query.filter = context.contextFilter
+        guard query != context.query else { return [] }
+        return [.list(.setQuery(query))]
     }
 
     /// The tag prompt's keys: Enter filters by the tag typed (none when empty), Tab goes

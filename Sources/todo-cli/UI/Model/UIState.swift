@@ -1,3 +1,5 @@
+import TodoCore
+
 /// What `todo ui` shows besides the reactors' states: what has the keys, the selection, the
 /// scroll position, the message line. Keys change it through ``handle(_:in:)`` — a pure
 /// function returning the reactor actions to send (``UIEffect``).
@@ -30,8 +32,35 @@ struct UIState: Hashable, Sendable {
         var index: Int
     }
 
+    /// What the body shows: the list, the next todos, the projects, the calendar month.
+    enum View: Int, Hashable, Sendable, CaseIterable {
+        case list, next, projects, calendar
+
+        /// `list`, `next`, `projects`, `calendar`.
+        var name: String {
+            switch self {
+            case .list: return "list"
+            case .next: return "next"
+            case .projects: return "projects"
+            case .calendar: return "calendar"
+            }
+        }
+    }
+
+    /// The list's status and sort before the next view changed them, to restore on leaving it.
+    struct ListOrder: Hashable, Sendable {
+        var status: TodoQuery.Status
+        var sort: TodoQuery.Sort
+    }
+
     /// What the keys go to.
     var mode: Mode = .browse
+    /// What the body shows.
+    var view: View = .list
+    /// The list's order before the next view, while it is shown.
+    var listOrder: ListOrder?
+    /// The selected line of the projects view.
+    var projectSelection = 0
     /// The selected todo, 0 for the first shown (see ``ListLayout``).
     var selection = 0
     /// The first row of the list pane shown.
@@ -40,6 +69,12 @@ struct UIState: Hashable, Sendable {
     var alertChoice = 0
     /// The message line: what the last action did, or what went wrong.
     var message: UIMessage?
+    /// The filter typed in the search prompt that the list follows (filter language terms:
+    /// `project:Home +shop milk`); empty for none.
+    var filterText = ""
+    /// Why the words in the search prompt do not parse as a filter, shown in the status line
+    /// while they are typed (the list keeps the last filter that parsed).
+    var filterError: String?
     /// Whether the user asked to quit.
     var isQuitting = false
 

@@ -5,27 +5,46 @@ extension UIScreen {
     func titleBar() -> ScreenLine {
         let query = input.list.query
         var line = ScreenLine(" todo ", .bold, .reverse)
-        var view: [String] = [query.status == .all ? "all" : query.status.rawValue, "by " + sortName(query.sort)]
-        if !query.search.isEmpty { view.append("/" + query.search.joined(separator: " ")) }
+        switch input.ui.view {
+        case .projects:
+            line.append(" projects · Enter shows a project's todos", .bold)
+            return line.fitted(to: input.size.columns)
+        case .calendar:
+            line.append(" calendar · " + input.list.today.description.prefix(7), .bold)
+            return line.fitted(to: input.size.columns)
+        case .list, .next: break
+        }
+        var view: [String] = input.ui.view == .next ? ["next"] : []
+        view += [query.status == .all ? "all" : query.status.rawValue, "by " + sortName(query.sort)]
+        if !input.ui.filterText.isEmpty {
+            view.append("/" + input.ui.filterText)
+        } else if !query.search.isEmpty {
+            view.append("/" + query.search.joined(separator: " "))
+        }
         if let tag = query.tag { view.append("+" + tag) }
         line.append(" " + view.joined(separator: " · "), .bold)
         if input.list.isLoading { line.append("  loading…", .dim) }
         return line.fitted(to: input.size.columns)
     }
 
-    /// The status line: the stats reactor's counts, and where help is.
+    /// The status line: the active context, the stats reactor's counts, and where help is (or,
+    /// while the search's words do not parse, why).
     func statusLine() -> ScreenLine {
+        let columns = input.size.columns
+        if let error = input.ui.filterError {
+            return ScreenLine(" filter: " + error, .red, .bold, .reverse).fitted(to: columns, padCodes: [.reverse])
+        }
         var text: String
         if let stats = input.stats.stats {
-            var parts = ["\(stats.pending) pending", "\(stats.done) done"]
+            var parts = input.contextName.map { ["context: " + $0.terminalSafe] } ?? []
+            parts += ["\(stats.pending) pending", "\(stats.done) done"]
             if stats.overdue > 0 { parts.append("\(stats.overdue) overdue") }
             if stats.dueToday > 0 { parts.append("\(stats.dueToday) due today") }
             text = " " + parts.joined(separator: " · ")
         } else {
-            text = " counting…"
+            text = " " + (input.contextName.map { "context: " + $0.terminalSafe + " · " } ?? "") + "counting…"
         }
         let help = "? help "
-        let columns = input.size.columns
         var line = ScreenLine()
         if DisplayWidth.of(text) + DisplayWidth.of(help) + 1 <= columns {
             line.append(DisplayWidth.pad(text, to: columns - DisplayWidth.of(help)), .reverse)
@@ -65,7 +84,13 @@ extension UIScreen {
         switch input.ui.mode {
         case .form: hints = ["Enter save", "Esc cancel", "Tab next field", "↑↓ fields"]
         case .help: hints = ["↑↓ scroll", "any other key closes"]
-        default: hints = ["a add", "space done", "? help", "q quit", "e edit", "d delete", "/ search", "t tag"]
+        default:
+            switch input.ui.view {
+            case .projects: hints = ["Enter its todos", "↑↓ choose", "Tab next view", "1 list", "? help", "q quit"]
+            case .calendar: hints = ["Tab next view", "1 list", "? help", "q quit"]
+            case .list, .next:
+                hints = ["a add", "space done", "? help", "q quit", "e edit", "d delete", "/ search", "t tag"]
+            }
         }
         // As many hints as fit, in the order above (the most useful first).
         var shown = hints.count

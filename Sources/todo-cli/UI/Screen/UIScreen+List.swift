@@ -32,7 +32,8 @@ extension UIScreen {
     private func emptyText() -> String {
         let query = input.list.query
         if !input.list.isLoaded { return "Loading…" }
-        if !query.search.isEmpty || query.tag != nil { return "No todo matches. Esc clears the filters." }
+        let filtered = !query.search.isEmpty || query.tag != nil || !input.ui.filterText.isEmpty
+        if filtered { return "No todo matches. Esc clears the filters." }
         switch query.status {
         case .pending: return "No pending todos. v shows the others, a adds one."
         case .done: return "No done todos. v shows the others."
@@ -41,7 +42,8 @@ extension UIScreen {
         }
     }
 
-    /// One todo: `> 12 [ ] high 2030-01-08 Buy milk  +shop`, fitted to `width`; narrow
+    /// One todo: `> 12 [ ] high 2030-01-08 Buy milk  +shop`, with `todo list`'s mark
+    /// (``TodoMark``: `[x]`, `[*]`, `[w]`, `[b]`, `[ ]`), fitted to `width`; narrow
     /// panes (under 60 columns) show the priority as one letter, and the dates as `01-08` when
     /// all are in this year. A done todo is dim, the whole row, without the priority's colour.
     func row(_ todo: Todo, selected: Bool, width: Int) -> ScreenLine {
@@ -54,7 +56,7 @@ extension UIScreen {
         var line = ScreenLine(selected ? ">" : " ", .bold)
         let id = String(todo.id)
         line.append(String(repeating: " ", count: max(columns.idWidth - id.count, 0)) + id + " ", .dim)
-        line.append(done ? "[x]" : "[ ]", codes([]))
+        line.append(TodoMark(todo, today: today, relations: input.relations).text, codes([]))
         if columns.hasPriority {
             line.append(" ", codes([]))
             line.append(priorityLabel(todo.priority, narrow: narrow), codes(priorityCodes(todo.priority)))

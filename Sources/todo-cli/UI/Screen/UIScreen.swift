@@ -31,6 +31,14 @@ struct UIScreen {
         var ui: UIState
         /// The clock, for the local times of the detail pane.
         var clock: TodoClock
+        /// Which todos are blocked (for the `[b]` mark).
+        var relations: TodoRelations = .none
+        /// The active context's name (config `context`), shown in the status line.
+        var contextName: String?
+        /// The projects view's tree (TodoCore's summary of the todos in the context).
+        var projects: SummaryReport?
+        /// The calendar view's month.
+        var calendar: CalendarReport?
     }
 
     /// What the screen is drawn from.
@@ -79,6 +87,11 @@ struct UIScreen {
 
     /// The list and the detail pane, `bodyHeight` lines.
     private func bodyLines() -> [ScreenLine] {
+        switch input.ui.view {
+        case .list, .next: break
+        case .projects: return projectLines()
+        case .calendar: return calendarLines()
+        }
         let list = listLines()
         switch layout.detail {
         case .hidden:
