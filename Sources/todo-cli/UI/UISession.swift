@@ -251,7 +251,8 @@ final class UISession {
         _ = shell.provider.todoService.fetch(query).subscribe(onNext: { todos = $0 })
         let today = list.currentState.today
         projects = SummaryReport(todos: todos, now: shell.provider.clock.now())
-        calendar = CalendarReport(todos: todos, from: CalendarMonth(containing: today), today: today)
+        calendar = CalendarReport(
+            todos: todos, from: CalendarMonth(containing: today), today: today, weekStart: shell.provider.weekStart)
     }
 
     /// Reads which todos are blocked from the store, when an open todo of the list depends on

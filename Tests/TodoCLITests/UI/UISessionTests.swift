@@ -32,6 +32,20 @@ import TodoCore
 
     var message: String { screen[23].trimmingCharacters(in: " ") }
 
+    @Test func theCalendarViewStartsItsWeeksOnTheConfiguredDay() {
+        for (weekStart, header) in [(Weekday.monday, "Mo Tu We Th Fr Sa Su"), (.sunday, "Su Mo Tu We Th Fr Sa")] {
+            let provider = TodoServiceProvider(
+                storage: InMemoryTodoStorage(todos: sampleTodos), alertService: alerts, clock: uiClock,
+                weekStart: weekStart)
+            let session = UISession(
+                shell: AppShell(provider: provider), alerts: alerts, size: TerminalSize(rows: 24, columns: 80))
+            session.handle([.character("4")])
+            let screen = session.frame().text
+            let squeezed = screen.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            #expect(squeezed.contains { $0.contains(header) }, "\(weekStart): \(screen.joined(separator: "\n"))")
+        }
+    }
+
     @Test func startsOnEveryTodoWithTheFirstSelected() {
         #expect(session.startError == nil)
         #expect(screen[2].hasPrefix(">1 [ ] high 2030-01-08 Buy milk"))
