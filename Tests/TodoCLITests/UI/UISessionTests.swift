@@ -41,7 +41,9 @@ import TodoCore
                 shell: AppShell(provider: provider), alerts: alerts, size: TerminalSize(rows: 24, columns: 80))
             session.handle([.character("4")])
             let screen = session.frame().text
-            let squeezed = screen.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            let squeezed = screen.map {
+                $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            }
             #expect(squeezed.contains { $0.contains(header) }, "\(weekStart): \(screen.joined(separator: "\n"))")
         }
     }
