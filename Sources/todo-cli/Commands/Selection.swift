@@ -174,11 +174,14 @@ struct Selection: Sendable, Equatable {
             title: "\(question.verb) \(todos.count) todos?", message: question.message,
             actions: [yes, AlertAction(title: "Cancel", style: .cancel)])
         var answer: Result<AlertAction, TodoError> = .success(AlertAction(title: "Cancel", style: .cancel))
-        _ = context.provider.alertService.show(alert).subscribe(
+        // A terminal answers at once; an alert service that would answer later (a front end's
+        // own) gets no answer here: the question is withdrawn, and it stays "Cancel".
+        context.provider.alertService.show(alert).subscribe(
             onNext: { answer = .success($0) },
             onError: { error in
                 answer = .failure(error as? TodoError ?? .confirmationUnavailable("pass --yes to confirm"))
-            })
+            }
+        ).dispose()
         switch answer {
         case .success(let chosen) where chosen == yes:
             return nil
