@@ -249,12 +249,20 @@ private final class PrintedLines: @unchecked Sendable {
     }
 
     @Test func aGlobalSubjectDeclaredWithLetFeedsTheReactor() {
-        let reactor = ProfileReactor()
-        _ = reactor.state
-        #expect(reactor.currentState.user == nil)
-        currentUser.onNext(User(name: "ada"))
-        #expect(reactor.currentState.user == User(name: "ada"))
-        currentUser.onNext(nil)  // as it was, for the other tests
+        weak var released: ProfileReactor?
+        do {
+            let reactor = ProfileReactor()
+            released = reactor
+            _ = reactor.state
+            #expect(reactor.currentState.user == nil)
+            currentUser.onNext(User(name: "ada"))
+            #expect(reactor.currentState.user == User(name: "ada"))
+            currentUser.onNext(nil)  // as it was, for the other tests
+        }
+        // As in ReactorKit, the global subject does not keep a reactor no one holds: its
+        // subscription ends with the reactor.
+        #expect(released == nil)
+        #expect(!currentUser.hasObservers)
     }
 
     @Test func theRealServiceAsksNothingForAnEmptyQuery() async throws {
