@@ -119,7 +119,15 @@ public final class ChildProcess: @unchecked Sendable {
             envp.forEach { free($0) }
         }
         var pid = pid_t()
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // "Text file busy": a script a test has just written is still open for writing in a
+        // process another test forked meanwhile (until its exec); that passes in a moment.
+        var pause: UInt32 = 1_000
+        while result == ETXTBSY && pause <= 512_000 {
+            usleep(pause)
+            pause *= 2
+            result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
         guard result == 0 else {
             throw ChildProcessError(message: "cannot start \(executable): \(String(cString: strerror(result)))")
         }

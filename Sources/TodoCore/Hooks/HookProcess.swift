@@ -70,9 +70,21 @@ struct HookProcess {
             }
         }
         var pid = pid_t()
-        let spawned = spawn(
+        var spawned = spawn(
             path, arguments: arguments, environment: environment,
             descriptors: (inputPipe[0], outputPipe[1], errorPipe[1]), pid: &pid)
+        // "Text file busy": the hook is open for writing somewhere, for a moment (being saved, or
+        // a descriptor a process forked elsewhere holds until its exec). Try again while that
+        // lasts, within the hook's time.
+        var pause = 1
+        while spawned == ETXTBSY && ContinuousClock.now + .milliseconds(pause) < deadline && pause <= 512 {
+            var wait = timespec(tv_sec: 0, tv_nsec: pause * 1_000_000)
+            nanosleep(&wait, nil)
+            pause *= 2
+            spawned = spawn(
+                path, arguments: arguments, environment: environment,
+                descriptors: (inputPipe[0], outputPipe[1], errorPipe[1]), pid: &pid)
+        }
         // The child has its ends now; this process keeps only its own.
         for descriptor in [inputPipe[0], outputPipe[1], errorPipe[1]] {
             close(descriptor)

@@ -179,6 +179,22 @@ import Testing
                 == "it cannot be run: it is not a program (a script must start with a #! line)")
     }
 
+    @Test func aHookOpenForWritingForAMomentRunsOnceItIsClosed() throws {
+        // "Text file busy" while a hook is being saved, or while a process forked elsewhere
+        // holds a descriptor of it until its exec: the run waits for that moment to pass.
+        let hooks = HookScripts()
+        hooks.add("on-add-log", #"tee "$OUT/seen""#)
+        let writer = open(hooks.folder.file("hooks/on-add-log"), O_WRONLY | O_CLOEXEC)
+        try #require(writer >= 0)
+        let closer = Thread {
+            Thread.sleep(forTimeInterval: 0.1)
+            close(writer)
+        }
+        closer.start()
+        let todo = try hooks.add(title: "Saved meanwhile")
+        #expect(todo.title == "Saved meanwhile" && hooks.written("seen")?.contains("Saved meanwhile") == true)
+    }
+
     // MARK: on-modify
 
     @Test func anOnModifyHookGetsTheOldAndNewObjectsAndPrintsTheNew() throws {
