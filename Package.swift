@@ -12,7 +12,9 @@ let package = Package(
         .library(name: "ServiceBus", targets: ["ServiceBus"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoCoreTesting", targets: ["TodoCoreTesting"]),
+        .library(name: "TodoSync", targets: ["TodoSync"]),
         .executable(name: "todo", targets: ["todo-cli"]),
+        .executable(name: "todo-caldav", targets: ["todo-caldav"]),
     ],
     targets: [
         .target(name: "ReactorKitRuntime"),
@@ -27,7 +29,12 @@ let package = Package(
         .target(name: "ServiceBus", dependencies: ["ReactorKit"]),
         .target(name: "TodoCore", dependencies: ["ServiceBus", "ReactorKit"]),
         .target(name: "TodoCoreTesting", dependencies: ["TodoCore", "ReactorKitTesting"]),
-        .executableTarget(name: "todo-cli", dependencies: ["TodoCore"]),
+        // Two-way sync: the engine, its state and the vdir transport (no networking: CalDAV is
+        // served by the todo-caldav helper, so that `todo` never loads FoundationNetworking).
+        .target(name: "TodoSync", dependencies: ["TodoCore"]),
+        .executableTarget(name: "todo-cli", dependencies: ["TodoCore", "TodoSync", "todo-caldav"]),
+        // The helper `todo sync` starts for CalDAV (HTTP, TLS, XML), built with `todo`.
+        .executableTarget(name: "todo-caldav", dependencies: ["TodoSync"]),
         // The second front end of Docs/BuildingAFrontEnd.md, built with the package (no product:
         // not something users install).
         .executableTarget(name: "todo-watch", dependencies: ["TodoCore"], path: "Examples/todo-watch"),

@@ -70,7 +70,7 @@ struct HookProcess {
             }
         }
         var pid = pid_t()
-        var spawned = spawn(
+        var spawned = ProcessSpawn.spawn(
             path, arguments: arguments, environment: environment,
             descriptors: (inputPipe[0], outputPipe[1], errorPipe[1]), pid: &pid)
         // "Text file busy": the hook is open for writing somewhere, for a moment (being saved, or
@@ -81,7 +81,7 @@ struct HookProcess {
             var wait = timespec(tv_sec: 0, tv_nsec: pause * 1_000_000)
             nanosleep(&wait, nil)
             pause *= 2
-            spawned = spawn(
+            spawned = ProcessSpawn.spawn(
                 path, arguments: arguments, environment: environment,
                 descriptors: (inputPipe[0], outputPipe[1], errorPipe[1]), pid: &pid)
         }
@@ -107,57 +107,6 @@ struct HookProcess {
         exchange.closeAll()
         return Result(
             ending: ending, output: exchange.output, errors: exchange.errors, overflowed: exchange.overflowed)
-    }
-
-    /// Starts the child with the three descriptors as its standard input, output and error, in a
-    /// process group of its own, with every signal at its default and none blocked.
-    ///
-    /// - Returns: 0, or the error number.
-    private static func spawn(
-        _ path: String, arguments: [String], environment: [String: String]?,
-        descriptors: (input: Int32, output: Int32, errors: Int32), pid: inout pid_t
-    ) -> Int32 {
-        var actions = HookSpawnActions.make()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, descriptors.input, 0)
-        posix_spawn_file_actions_adddup2(&actions, descriptors.output, 1)
-        posix_spawn_file_actions_adddup2(&actions, descriptors.errors, 2)
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<HookSpawnActions>, Int32) -> Int32
-        // glibc 2.34's posix_spawn_file_actions_addclosefrom_np (looked up: Swift does not import
-        // it); without it, the descriptors TodoCore opens are all close-on-exec.
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-        }
-        var attributes = HookSpawnAttributes.make()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        guard let environment else {
-            return posix_spawn(&pid, path, &actions, &attributes, argv, processEnvironment())
-        }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        return posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    }
-
-    /// This process's environment, as `posix_spawn` takes it.
-    private static func processEnvironment() -> UnsafePointer<UnsafeMutablePointer<CChar>?>? {
-        #if canImport(Darwin)
-            return UnsafePointer(_NSGetEnviron().pointee)
-        #else
-            return UnsafePointer(environ)
-        #endif
     }
 
     /// Runs `body` with `SIGPIPE` blocked on this thread, so that writing to a hook that does not
@@ -370,27 +319,3 @@ private enum HookProcessWait {
         raw & 0x7f == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
     }
 }
-
-#if canImport(Darwin)
-    /// `posix_spawn`'s file actions (an optional pointer on Darwin, a struct in glibc).
-    typealias HookSpawnActions = posix_spawn_file_actions_t?
-    /// `posix_spawn`'s attributes.
-    typealias HookSpawnAttributes = posix_spawnattr_t?
-
-    extension Optional where Wrapped == UnsafeMutableRawPointer {
-        fileprivate static func make() -> Self { nil }
-    }
-#else
-    /// `posix_spawn`'s file actions (an optional pointer on Darwin, a struct in glibc).
-    typealias HookSpawnActions = posix_spawn_file_actions_t
-    /// `posix_spawn`'s attributes.
-    typealias HookSpawnAttributes = posix_spawnattr_t
-
-    extension posix_spawn_file_actions_t {
-        fileprivate static func make() -> Self { Self() }
-    }
-
-    extension posix_spawnattr_t {
-        fileprivate static func make() -> Self { Self() }
-    }
-#endif

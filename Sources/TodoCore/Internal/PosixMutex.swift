@@ -8,11 +8,11 @@
 
 /// A non-recursive mutex over `pthread_mutex_t`, which ThreadSanitizer understands (it does
 /// not see `Synchronization.Mutex`'s lock). Not re-entrant.
-final class PosixMutex: @unchecked Sendable {
+package final class PosixMutex: @unchecked Sendable {
     // @unchecked Sendable: the mutex is the synchronization
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
@@ -22,7 +22,7 @@ final class PosixMutex: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
