@@ -17,8 +17,10 @@ guard CommandLine.arguments.dropFirst().first == "serve" else {
 TransportServer.serve(
     open: { endpoint throws(SyncError) in
         if endpoint.url.lowercased().hasPrefix("file:") { return try VdirTransport(url: endpoint.url) }
-        throw .settings(key: "sync.url", problem: "CalDAV is not built into this todo-caldav", fix: "use a file:/// folder")
+        throw .settings(
+            key: "sync.url", problem: "CalDAV is not built into this todo-caldav", fix: "use a file:/// folder")
     },
     discover: { endpoint throws(SyncError) in
-        throw .settings(key: "sync.url", problem: "CalDAV is not built into this todo-caldav", fix: "use a file:/// folder")
+        throw .settings(
+            key: "sync.url", problem: "CalDAV is not built into this todo-caldav", fix: "use a file:/// folder")
     })

@@ -1,3 +1,5 @@
+import TodoCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,7 +12,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import TodoCore
 
 /// A ``SyncTransport`` served by a helper process (`todo-caldav serve`), one line of JSON per
 /// request and answer (``TransportRequest``, ``TransportResponse``).
@@ -83,17 +84,22 @@ public final class ProcessTransport: SyncTransport, @unchecked Sendable {
 
     // MARK: SyncTransport
 
+    /// What the other side holds, or what changed since `token`; see ``SyncTransport/list(since:)``.
     public func list(since token: String?) throws(SyncError) -> RemoteListing {
         guard case .listing(let resources, let removed, let isComplete, let next) = try exchange(.list(token: token))
         else { throw Self.unexpected("list") }
         return RemoteListing(resources: resources, removed: removed, isComplete: isComplete, token: next)
     }
 
+    /// The resources at `hrefs`; see ``SyncTransport/fetch(_:)``.
     public func fetch(_ hrefs: [String]) throws(SyncError) -> [RemoteResource] {
-        guard case .resources(let resources) = try exchange(.fetch(hrefs: hrefs)) else { throw Self.unexpected("fetch") }
+        guard case .resources(let resources) = try exchange(.fetch(hrefs: hrefs)) else {
+            throw Self.unexpected("fetch")
+        }
         return resources.map(\.resource)
     }
 
+    /// Creates the resource `name` unless one is there; see ``SyncTransport/create(name:bytes:)``.
     public func create(name: String, bytes: [UInt8]) throws(SyncError) -> (href: String, etag: String?) {
         guard case .created(let href, let etag) = try exchange(.create(name: name, data: Data(bytes))) else {
             throw Self.unexpected("create")
@@ -101,6 +107,7 @@ public final class ProcessTransport: SyncTransport, @unchecked Sendable {
         return (href, etag)
     }
 
+    /// Replaces the resource at `href` if it is still `etag`; see ``SyncTransport/update(href:bytes:etag:)``.
     public func update(href: String, bytes: [UInt8], etag: String?) throws(SyncError) -> String? {
         guard case .updated(let new) = try exchange(.update(href: href, data: Data(bytes), etag: etag)) else {
             throw Self.unexpected("update")
@@ -108,6 +115,7 @@ public final class ProcessTransport: SyncTransport, @unchecked Sendable {
         return new
     }
 
+    /// Deletes the resource at `href` if it is still `etag`; see ``SyncTransport/delete(href:etag:)``.
     public func delete(href: String, etag: String?) throws(SyncError) {
         guard case .deleted = try exchange(.delete(href: href, etag: etag)) else { throw Self.unexpected("delete") }
     }
@@ -131,10 +139,14 @@ public final class ProcessTransport: SyncTransport, @unchecked Sendable {
         .invalidResponse(resource: nil, reason: "the CalDAV helper todo-caldav answered \(request) with something else")
     }
 
-    private static func start(_ helper: String) throws(SyncError) -> (channel: LineChannel, pid: pid_t, descriptors: [Int32]) {
+    private static func start(
+        _ helper: String
+    ) throws(SyncError) -> (channel: LineChannel, pid: pid_t, descriptors: [Int32]) {
         var requests: [Int32] = [-1, -1]
         var answers: [Int32] = [-1, -1]
-        guard pipe(&requests) == 0 else { throw .io("cannot start the CalDAV helper: \(String(cString: strerror(errno)))") }
+        guard pipe(&requests) == 0 else {
+            throw .io("cannot start the CalDAV helper: \(String(cString: strerror(errno)))")
+        }
         guard pipe(&answers) == 0 else {
             close(requests[0])
             close(requests[1])

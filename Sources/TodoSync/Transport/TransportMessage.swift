@@ -66,4 +66,3 @@ public struct TransportResource: Sendable, Hashable, Codable {
     /// The resource.
     public var resource: RemoteResource { RemoteResource(href: href, etag: etag, bytes: Array(data)) }
 }
-

@@ -53,6 +53,7 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
 
     // MARK: SyncTransport
 
+    /// What the other side holds, or what changed since `token`; see ``SyncTransport/list(since:)``.
     public func list(since token: String?) throws(SyncError) -> RemoteListing {
         try checkFolder()
         guard let directory = opendir(folder) else { throw unreadable(folder, errno) }
@@ -70,6 +71,7 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
         return RemoteListing(resources: resources, isComplete: true)
     }
 
+    /// The resources at `hrefs`; see ``SyncTransport/fetch(_:)``.
     public func fetch(_ hrefs: [String]) throws(SyncError) -> [RemoteResource] {
         try checkFolder()
         var resources: [RemoteResource] = []
@@ -92,6 +94,7 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
         return resources
     }
 
+    /// Creates the resource `name` unless one is there; see ``SyncTransport/create(name:bytes:)``.
     public func create(name: String, bytes: [UInt8]) throws(SyncError) -> (href: String, etag: String?) {
         try checkFolder()
         try checkName(name)
@@ -105,6 +108,7 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
         return (name, etag(of: name))
     }
 
+    /// Replaces the resource at `href` if it is still `etag`; see ``SyncTransport/update(href:bytes:etag:)``.
     public func update(href: String, bytes: [UInt8], etag expected: String?) throws(SyncError) -> String? {
         try checkFolder()
         try checkName(href)
@@ -121,6 +125,7 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
         return etag(of: href)
     }
 
+    /// Deletes the resource at `href` if it is still `etag`; see ``SyncTransport/delete(href:etag:)``.
     public func delete(href: String, etag expected: String?) throws(SyncError) {
         try checkFolder()
         try checkName(href)
