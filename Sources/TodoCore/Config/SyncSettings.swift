@@ -28,6 +28,19 @@ public struct SyncSettings: Sendable, Hashable {
         self.allowInsecure = allowInsecure
     }
 
+    /// The server's host in ``url`` (lower case), for `~/.netrc` and messages; `nil` for a
+    /// folder or no URL.
+    public var host: String? {
+        guard let url, let parts = try? SyncSettings.parts(of: url), !parts.host.isEmpty else { return nil }
+        return parts.host
+    }
+
+    /// Whether ``url`` names a folder of this machine (`file:///…`, a vdir).
+    public var isFolder: Bool {
+        guard let url, let parts = try? SyncSettings.parts(of: url) else { return false }
+        return parts.scheme == "file"
+    }
+
     /// The shortest ``interval`` accepted.
     public static let minimumInterval = Duration.seconds(10)
 

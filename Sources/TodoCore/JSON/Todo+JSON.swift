@@ -496,3 +496,20 @@ extension Todo {
         return (try? validTag(tag)) == tag
     }
 }
+
+extension Todo {
+    /// A digest of every field as the store keeps it (FNV-1a of its stored JSON, 16 hex digits),
+    /// which changes whenever the todo does — even twice within a second, which `updatedAt`
+    /// cannot tell. A sync compares it with the one it kept to find the todos changed here.
+    public var contentDigest: String {
+        var json = JSONWriter(capacity: 256)
+        writeForStore(to: &json)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in json.bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -38,6 +38,23 @@ public final class InMemoryTodoStorage: TodoStorageType, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` under the lock, writes its change, then runs `committed` under the lock; see
+    /// ``TodoStorageType/write(_:then:)``.
+    public func write<Result>(
+        _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result),
+        then committed: (Result) throws -> Void
+    ) throws -> Result {
+        try mutex.withLock {
+            let (change, result) = try body(StateContents(state: state))
+            if let change {
+                try change.checkLimits()
+                state.apply(change)
+            }
+            try committed(result)
+            return result
+        }
+    }
+
     /// Always `false`: only this object changes the todos it holds.
     public func hasOutsideChanges() -> Bool { false }
 }

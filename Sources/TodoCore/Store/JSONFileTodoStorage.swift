@@ -91,11 +91,21 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     public func write<Result>(
         _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result)
     ) throws -> Result {
+        try write(body, then: { _ in })
+    }
+
+    /// Runs `body` under the lock, writes the change it returns, then runs `committed` before
+    /// releasing the lock; see ``TodoStorageType/write(_:then:)``.
+    public func write<Result>(
+        _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result),
+        then committed: (Result) throws -> Void
+    ) throws -> Result {
         try mutex.withLock {
             /// Writes the change `body` works out on `contents`.
             func writeChange(on contents: FileContents) throws -> Result {
                 let (change, result) = try body(contents)
                 if let change { try commit(change, to: contents) }
+                try committed(result)
                 return result
             }
             try followLinks()
@@ -106,11 +116,15 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             // No folder, so no store: work the change out on an empty store first, so that an
             // operation that fails or changes nothing leaves no folder and no lock file behind.
             let (firstChange, result) = try body(FileContents(files: files, state: .empty))
-            guard let firstChange else { return result }
+            guard let firstChange else {
+                try committed(result)
+                return result
+            }
             return try withContents(exclusive: true) { contents in
                 // Another process made the store meanwhile: work it out again on what is there.
                 guard contents.snapshotIdentity == nil else { return try writeChange(on: contents) }
                 try commit(firstChange, to: contents)  // still no store: the change stands
+                try committed(result)
                 return result
             }
         }

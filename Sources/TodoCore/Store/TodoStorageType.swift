@@ -32,9 +32,33 @@ public protocol TodoStorageType: AnyObject, Sendable {
     ) throws
         -> Result
 
+    /// Like ``write(_:)``, then runs `committed` with the result once the change is written,
+    /// still under the lock: for a file that must change with the store (a sync's state), which
+    /// no other process sees half-way.
+    ///
+    /// - Throws: what `body` throws (nothing is written), a ``TodoError`` when the store cannot
+    ///   be read or written, or what `committed` throws (the change stays written).
+    func write<Result>(
+        _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result),
+        then committed: (Result) throws -> Void
+    ) throws -> Result
+
     /// Whether someone else (another process) changed the store since this object last read
     /// or wrote it. Cheap: no parsing.
     func hasOutsideChanges() -> Bool
+}
+
+extension TodoStorageType {
+    /// ``write(_:)``, then `committed` — after the lock is released, as a storage that has no
+    /// lock of its own can do no better; the file and in-memory stores run it under the lock.
+    public func write<Result>(
+        _ body: (any TodoStoreContents) throws -> (change: TodoChange?, result: Result),
+        then committed: (Result) throws -> Void
+    ) throws -> Result {
+        let result = try write(body)
+        try committed(result)
+        return result
+    }
 }
 
 /// The stored todos as a storage shows them inside ``TodoStorageType/read(_:)`` and

@@ -19,7 +19,7 @@ enum CommandCatalog {
         DenotateCommand.self, RemoveCommand.self, MoveCommand.self, ClearCommand.self, UndoCommand.self,
         CalendarCommand.self, BurndownCommand.self, SummaryCommand.self, HistoryCommand.self, ProjectsCommand.self,
         TagsCommand.self,
-        StatsCommand.self, ExportCommand.self, ImportCommand.self, ShellCommand.self, UICommand.self,
+        StatsCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, ShellCommand.self, UICommand.self,
         ConfigCommand.self, ContextCommand.self,
         CompletionsCommand.self, HelpCommand.self, CompleteIDsCommand.self, CompleteTagsCommand.self,
         CompleteCommandsCommand.self, CompleteFilterCommand.self,

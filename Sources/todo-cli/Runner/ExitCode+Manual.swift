@@ -12,6 +12,15 @@ extension ExitCode {
         case .dataError:
             return "The store, or a file to import, cannot be read: damaged, or written by a newer version. "
                 + "The store is left as it was."
+        case .unavailable:
+            return "todo sync: the server or folder cannot be reached (no network, a server that is down, a folder "
+                + "that is not there). Nothing was changed here."
+        case .protocolError:
+            return "todo sync: the server answered something that is not valid CalDAV or iCalendar; the message names "
+                + "the resource. Everything else was synced."
+        case .noPermission:
+            return "todo sync: the server refused the credentials (sync.username and the password from "
+                + "sync.password_command, ~/.netrc or TODO_SYNC_PASSWORD)."
         case .ioError: return "An input/output error: no permission, a full disk, standard output closed."
         case .locked: return "The store stayed locked by another process for the whole wait (TODO_LOCK_TIMEOUT)."
         case .config:

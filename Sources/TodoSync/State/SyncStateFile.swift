@@ -1,0 +1,119 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import TodoCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a ``SyncState`` is kept: a file beside the store, or memory (tests, previews).
+public protocol SyncStateStore: AnyObject, Sendable {
+    /// The state for `url`: an empty one when there is none, or when it is for another URL.
+    ///
+    /// - Throws: ``SyncError/io(_:)`` when the file cannot be read or is damaged.
+    func load(url: String) throws(SyncError) -> SyncState
+    /// Replaces the state.
+    ///
+    /// - Throws: ``SyncError/io(_:)`` when it cannot be written (the old one stays).
+    func save(_ state: SyncState) throws(SyncError)
+}
+
+/// The sync state in a file: `todos.json.sync` beside `todos.json`, JSON, replaced whole and
+/// atomically (a temporary file, flushed, renamed over it).
+///
+/// ```swift
+/// let state = SyncStateFile(path: SyncStateFile.path(besideStore: storage.location))
+/// ```
+public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
+    // @unchecked Sendable: immutable
+    /// The file's path.
+    public let path: String
+
+    /// The state file at `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The state file's path for the store at `store`: `<store>.sync`.
+    public static func path(besideStore store: String) -> String { store + ".sync" }
+
+    /// Reads the state; see ``SyncStateStore/load(url:)``.
+    public func load(url: String) throws(SyncError) -> SyncState {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if access(path, F_OK) != 0 && errno == ENOENT { return SyncState(url: url) }
+            throw .io("cannot read the sync state \(path): \(String(cString: strerror(errno)))")
+        }
+        guard let state = try? JSONDecoder().decode(SyncState.self, from: data), state.version == 1 else {
+            throw .io(
+                "the sync state \(path) is damaged; move it away (mv \(path) \(path).damaged) and sync again: "
+                    + "the next sync compares every todo, and loses none")
+        }
+        return state.url == url ? state : SyncState(url: url)
+    }
+
+    /// Writes the state; see ``SyncStateStore/save(_:)``.
+    public func save(_ state: SyncState) throws(SyncError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(state) else { throw .io("cannot encode the sync state") }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure() }
+        let bytes = Array(data)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let error = failure()
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, path) == 0 else {
+            let error = failure()
+            unlink(temporary)
+            throw error
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    private func failure() -> SyncError {
+        .io("cannot write the sync state \(path): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// The sync state in memory.
+public final class InMemorySyncStateStore: SyncStateStore, @unchecked Sendable {
+    // @unchecked Sendable: `state` is guarded by `lock`
+    private let lock = PosixMutex()
+    private var state: SyncState?
+
+    /// An empty store.
+    public init() {}
+
+    /// The state; see ``SyncStateStore/load(url:)``.
+    public func load(url: String) throws(SyncError) -> SyncState {
+        lock.withLock { state.flatMap { $0.url == url ? $0 : nil } ?? SyncState(url: url) }
+    }
+
+    /// Keeps the state; see ``SyncStateStore/save(_:)``.
+    public func save(_ state: SyncState) throws(SyncError) {
+        lock.withLock { self.state = state }
+    }
+}

@@ -1,0 +1,131 @@
+import TodoCore
+import TodoSync
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `todo sync`: two-way sync with the vdir folder or CalDAV collection of `sync.url`
+/// (TodoSync's engine); `--dry-run` says what would happen and changes nothing.
+struct SyncCommand {
+    /// Work out what would happen, and change nothing, here or there.
+    var dryRun = false
+    /// Print each todo created, changed or deleted on either side.
+    var verbose = false
+}
+
+extension OptionSpec {
+    /// `-n, --dry-run` (sync)
+    static let dryRun = OptionSpec(
+        long: "dry-run", short: "n", help: "Say what a sync would do, and change nothing, here or there.")
+    /// `-v, --verbose` (sync)
+    static let verbose = OptionSpec(
+        long: "verbose", short: "v", help: "List each todo created, changed or deleted, here or there.")
+}
+
+extension SyncCommand: TodoSubcommand {
+    /// `todo sync [--dry-run] [--verbose]`
+    static let spec = CommandSpec(
+        name: "sync",
+        overview: "Sync both ways with a CalDAV collection or a vdir folder.",
+        discussion: """
+            sync.url in the config file says where: file:///path/to/folder for a folder of .ics \
+            files (vdirsyncer, todoman, khal), or a CalDAV collection's https:// URL. Changes made \
+            on either side since the last sync go to the other; a field changed on both sides \
+            takes the later change and keeps the other value in an annotation. Exit codes: 69 the \
+            server or folder cannot be reached, 76 it answered something that is not CalDAV or \
+            iCalendar, 77 it refused the credentials, 78 the sync settings are missing or invalid.
+
+            Examples:
+              todo config sync.url file:///home/ann/.calendars/tasks
+              todo sync
+              todo sync --dry-run
+            """,
+        options: [.dryRun, .verbose])
+
+    init(_ values: ParsedValues) throws(ArgumentProblem) {
+        dryRun = values.isSet(.dryRun)
+        verbose = values.isSet(.verbose)
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        let settings = context.config.sync
+        guard let url = settings.url else {
+            context.output.err(
+                "Error: sync.url is not set; set it with todo config sync.url https://server/path/to/collection/ "
+                    + "(a CalDAV collection) or todo config sync.url file:///path/to/folder (a vdir)\n")
+            return .config
+        }
+        let transport: any SyncTransport
+        do throws(SyncError) {
+            transport = try Self.transport(url: url, settings: settings, environment: context.terminal.environment)
+        } catch {
+            return fail(error, in: context)
+        }
+        let storage = context.provider.storageService
+        let clock = context.provider.clock
+        let progress = SyncProgressLine(output: context.output, isShown: context.terminal.errorIsTerminal)
+        let engine = SyncEngine(
+            storage: storage, state: SyncStateFile(path: SyncStateFile.path(besideStore: storage.location)),
+            transport: transport, url: url,
+            options: SyncEngine.Options(
+                localName: Self.deviceName(), now: clock.now, utcOffset: clock.utcOffset,
+                progress: { progress.show($0) }))
+        let report: SyncReport
+        do {
+            report = try engine.sync(dryRun: dryRun)
+            progress.clear()
+        } catch let error as SyncError {
+            progress.clear()
+            return fail(error, in: context)
+        } catch let error as TodoError {
+            progress.clear()
+            return context.fail(error, command: "sync")
+        } catch {
+            progress.clear()
+            context.output.err("Error: \(error)\n")
+            return .failure
+        }
+        if context.options.json {
+            context.printJSON(SyncReportJSON.json(report, dryRun: dryRun) + "\n")
+        } else {
+            let text = SyncReportText(report: report, dryRun: dryRun, verbose: verbose || dryRun)
+            // The summary stays one line, for scripts that look for it; the rest is wrapped.
+            if !context.options.quiet { context.output.out(text.summary.shownOnOneLine + "\n") }
+            if !text.details.isEmpty { context.say(text.details) }
+        }
+        for skipped in report.skipped {
+            context.output.err("Error: \(skipped.href): \(skipped.reason); it was left as it is there\n")
+        }
+        return report.skipped.isEmpty ? .success : .protocolError
+    }
+
+    /// The transport for `url`: a folder here, or the CalDAV helper.
+    static func transport(
+        url: String, settings: SyncSettings, environment: [String: String]
+    ) throws(SyncError) -> any SyncTransport {
+        if settings.isFolder { return try VdirTransport(url: url) }
+        // Plain http:// to another machine is refused when the config is read (78).
+        let password = try SyncPassword.find(settings: settings, host: settings.host ?? "", environment: environment)
+        let endpoint = SyncEndpoint(
+            url: url, username: settings.username, password: password, allowInsecure: settings.allowInsecure)
+        return try ProcessTransport.open(endpoint, helper: try ProcessTransport.helperPath(environment: environment))
+    }
+
+    /// This machine's name, for conflict annotations (`sync conflict: due was … on laptop`).
+    static func deviceName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "this device" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "this device" : name
+    }
+
+    private func fail(_ error: SyncError, in context: CommandContext) -> ExitCode {
+        context.output.err("Error: \(error.description.shownOnOneLine)\n")
+        return ExitCode(error)
+    }
+}
