@@ -71,6 +71,9 @@ let package = Package(
         .testTarget(
             name: "FrontEndTests",
             dependencies: ["TodoCore", "TodoCoreTesting", "ReactorKitTesting", "TestSupport", "todo-cli", "todo-watch"]),
+        .testTarget(
+            name: "TodoSyncTests",
+            dependencies: ["TodoSync", "TodoCore", "TodoCoreTesting", "ReactorKit", "TestSupport"]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),

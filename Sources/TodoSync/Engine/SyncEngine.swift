@@ -1,9 +1,10 @@
+import TodoCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import TodoCore
 
 /// Two-way sync of a store with the other side of a ``SyncTransport``: incremental, offline-first,
 /// merging field by field (``TodoMerge``) against the copy both sides last agreed on (``SyncState``).
@@ -105,10 +106,11 @@ public final class SyncEngine: @unchecked Sendable {
         if dryRun {
             plan = try storage.read(work)
         } else {
-            plan = try storage.write({ contents in
-                let plan = try work(contents)
-                return (plan.change, plan)
-            }, then: { plan in try self.save(plan.patch) })
+            plan = try storage.write(
+                { contents in
+                    let plan = try work(contents)
+                    return (plan.change, plan)
+                }, then: { plan in try self.save(plan.patch) })
         }
         report.add(plan.report)
         guard !dryRun else {
@@ -223,7 +225,9 @@ public final class SyncEngine: @unchecked Sendable {
             return uids
         }
         func baseTodo(_ entry: SyncState.Entry?, like todo: Todo) -> Todo? {
-            guard let entry, case .todo(let item) = synced.read(RemoteResource(href: entry.href, etag: nil, bytes: Array(entry.base.utf8)))
+            guard let entry,
+                case .todo(let item) = synced.read(
+                    RemoteResource(href: entry.href, etag: nil, bytes: Array(entry.base.utf8)))
             else { return nil }
             return synced.todo(item, id: todo.id, position: todo.position, ids: ids, now: now)
         }
@@ -243,12 +247,15 @@ public final class SyncEngine: @unchecked Sendable {
                 localName: options.localName, remoteName: name, now: now)
             for conflict in outcome.conflicts {
                 plan.report.conflicts.append(
-                    SyncConflict(uuid: uuid, id: remoteTodo.id, title: outcome.todo?.title ?? remoteTodo.title, conflict: conflict))
+                    SyncConflict(
+                        uuid: uuid, id: remoteTodo.id, title: outcome.todo?.title ?? remoteTodo.title,
+                        conflict: conflict))
             }
             guard var merged = outcome.todo else {
                 // Deleted here and unchanged there since: deleted there too.
                 plan.uploads.append(
-                    .delete(href: change.resource.href, etag: change.resource.etag, uuid: uuid, title: remoteTodo.title))
+                    .delete(href: change.resource.href, etag: change.resource.etag, uuid: uuid, title: remoteTodo.title)
+                )
                 plan.patch.remove(uuid)
                 continue
             }
@@ -307,7 +314,8 @@ public final class SyncEngine: @unchecked Sendable {
             } else {
                 // Changed here since: the change wins, and the todo goes back there.
                 plan.uploads.append(
-                    .create(name: Self.resourceName(uuid), todo: local, bytes: synced.bytes(of: local, uids: uids(local))))
+                    .create(
+                        name: Self.resourceName(uuid), todo: local, bytes: synced.bytes(of: local, uids: uids(local))))
             }
         }
 
@@ -315,7 +323,9 @@ public final class SyncEngine: @unchecked Sendable {
         for todo in todos where remote.incoming[todo.uuid] == nil && remote.gone[todo.uuid] == nil {
             guard let entry = state.entries[todo.uuid] else {
                 plan.uploads.append(
-                    .create(name: Self.resourceName(todo.uuid), todo: todo, bytes: synced.bytes(of: todo, uids: uids(todo))))
+                    .create(
+                        name: Self.resourceName(todo.uuid), todo: todo, bytes: synced.bytes(of: todo, uids: uids(todo)))
+                )
                 continue
             }
             let digest = todo.contentDigest
@@ -332,7 +342,9 @@ public final class SyncEngine: @unchecked Sendable {
         for (uuid, entry) in state.entries.sorted(by: { $0.value.href < $1.value.href })
         where byUUID[uuid] == nil && remote.incoming[uuid] == nil && remote.gone[uuid] == nil {
             let title: String
-            if case .todo(let item) = synced.read(RemoteResource(href: entry.href, etag: nil, bytes: Array(entry.base.utf8))) {
+            if case .todo(let item) = synced.read(
+                RemoteResource(href: entry.href, etag: nil, bytes: Array(entry.base.utf8)))
+            {
                 title = item.title
             } else {
                 title = entry.href

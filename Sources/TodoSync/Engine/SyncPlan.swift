@@ -1,9 +1,10 @@
+import TodoCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import TodoCore
 
 /// What one round of a sync found to do: the change here (written under the store's lock), the
 /// writes there (made after the lock is released), and what the state learns.

@@ -1,9 +1,10 @@
+import TodoCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import TodoCore
 
 /// What a sync did (or, for a dry run, would do).
 public struct SyncReport: Sendable, Hashable {

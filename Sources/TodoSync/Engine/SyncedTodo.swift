@@ -1,9 +1,10 @@
+import TodoCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import TodoCore
 
 /// A todo as a resource of the other side: read from one, written as one, and compared as the
 /// iCalendar `todo` writes for it, so that what iCalendar cannot say (a time's fraction of a

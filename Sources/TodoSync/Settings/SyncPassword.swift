@@ -1,9 +1,10 @@
+import TodoCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import TodoCore
 
 #if canImport(Glibc)
     import Glibc

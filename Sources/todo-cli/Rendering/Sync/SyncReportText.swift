@@ -19,7 +19,8 @@ struct SyncReportText {
             let conflict = item.conflict
             lines.append(
                 "Conflict on \(item.id) \(item.title.shownOnOneLine): \(conflict.field) is \(conflict.kept.shownOnOneLine); "
-                    + "\(conflict.dropped.shownOnOneLine) from \(conflict.droppedOn.shownOnOneLine) is kept in an annotation")
+                    + "\(conflict.dropped.shownOnOneLine) from \(conflict.droppedOn.shownOnOneLine) is kept in an annotation"
+            )
         }
         return lines.joined(separator: "\n")
     }
