@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
 
@@ -147,9 +148,7 @@ import TodoCore
 
     @Test func aTagIsOfferedAsItIsWithoutExpansion() throws {
         let fake = sandbox.folder + "/bin/todo"
-        try "#!/bin/sh\nprintf '%s\\n' '$HOME' 'a*' '$(touch pwned)'\n".write(
-            toFile: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        try ExecutableFile.write("#!/bin/sh\nprintf '%s\\n' '$HOME' 'a*' '$(touch pwned)'\n", to: fake)
         #expect(try sandbox.complete("todo", "list", "--tag", "") == ["$HOME", "a*", "$(touch pwned)"])
         #expect(try sandbox.complete("todo", "list", "--tag", "$") == ["$HOME", "$(touch pwned)"])
         #expect(!FileManager.default.fileExists(atPath: sandbox.folder + "/pwned"))

@@ -37,8 +37,7 @@ final class CompletionSandbox {
             esac
 
             """
-        try fake.write(toFile: folder + "/bin/todo", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/bin/todo")
+        try ExecutableFile.write(fake, to: folder + "/bin/todo")
         try "{}".write(toFile: folder + "/a.json", atomically: true, encoding: .utf8)
         try "x".write(toFile: folder + "/b.txt", atomically: true, encoding: .utf8)
         try CompletionScript.render(for: .bash).write(toFile: folder + "/todo.bash", atomically: true, encoding: .utf8)

@@ -145,8 +145,7 @@ final class TodoSandbox: @unchecked Sendable {
     func writeHook(_ name: String, _ script: String) {
         try? FileManager.default.createDirectory(atPath: hooksFolder, withIntermediateDirectories: true)
         let path = hooksFolder + "/" + name
-        _ = FileManager.default.createFile(
-            atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        try? ExecutableFile.write(script, to: path)
     }
 
     /// Writes the store file.

@@ -40,8 +40,7 @@ final class HookScripts: @unchecked Sendable {
 
     /// Writes the hook `name`: a shell script of `body`, executable unless said otherwise.
     func add(_ name: String, _ body: String, executable: Bool = true) {
-        folder.write("hooks/" + name, "#!/bin/sh\n" + body + "\n")
-        chmod(folder.file("hooks/" + name), executable ? 0o755 : 0o644)
+        try? ExecutableFile.write("#!/bin/sh\n" + body + "\n", to: folder.file("hooks/" + name), mode: executable ? 0o755 : 0o644)
     }
 
     /// The text a script wrote to `$OUT/name`, or `nil`.
