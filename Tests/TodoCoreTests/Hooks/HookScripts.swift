@@ -40,7 +40,8 @@ final class HookScripts: @unchecked Sendable {
 
     /// Writes the hook `name`: a shell script of `body`, executable unless said otherwise.
     func add(_ name: String, _ body: String, executable: Bool = true) {
-        try? ExecutableFile.write("#!/bin/sh\n" + body + "\n", to: folder.file("hooks/" + name), mode: executable ? 0o755 : 0o644)
+        try? ExecutableFile.write(
+            "#!/bin/sh\n" + body + "\n", to: folder.file("hooks/" + name), mode: executable ? 0o755 : 0o644)
     }
 
     /// The text a script wrote to `$OUT/name`, or `nil`.
