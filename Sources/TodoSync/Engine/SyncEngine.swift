@@ -127,7 +127,7 @@ public final class SyncEngine: @unchecked Sendable {
     /// What changed there since the state: the resources to merge, those gone, and the patch.
     struct RemoteChanges {
         var state: SyncState
-        var incoming: [UUID: (resource: RemoteResource, item: ImportedTodo)] = [:]
+        var incoming: [UUID: (resource: RemoteResource, item: ImportedTodo, order: Int?)] = [:]
         var gone: [UUID: String] = [:]
         var patch = SyncStatePatch()
     }
@@ -163,7 +163,7 @@ public final class SyncEngine: @unchecked Sendable {
                 changes.patch.ignored[resource.href] = .some(resource.etag)
             case .unusable(let reason):
                 report.skipped.append(SkippedResource(href: resource.href, reason: reason))
-            case .todo(let item):
+            case .todo(let item, let order):
                 let uuid = item.uuid!
                 if let other = changes.incoming[uuid] {
                     // Two resources with one UID: the one this device knows, else the first.
@@ -173,7 +173,7 @@ public final class SyncEngine: @unchecked Sendable {
                         SkippedResource(href: skipped, reason: "another resource holds the same todo (UID)"))
                     if keepOther { continue }
                 }
-                changes.incoming[uuid] = (resource, item)
+                changes.incoming[uuid] = (resource, item, order)
             }
         }
         for href in Set(removed) {
@@ -203,7 +203,12 @@ public final class SyncEngine: @unchecked Sendable {
         for todo in todos { ids[todo.uuid] = todo.id }
         var nextID = try contents.nextID()
         var nextPosition = try contents.nextPosition()
-        let incoming = remote.incoming.sorted { $0.value.resource.href < $1.value.resource.href }
+        // New todos join the list in the other side's order (X-APPLE-SORT-ORDER), else by age.
+        let incoming = remote.incoming.sorted { first, second in
+            let (a, b) = (first.value, second.value)
+            return (a.order ?? Int.max, a.item.createdAt ?? .distantFuture, a.resource.href)
+                < (b.order ?? Int.max, b.item.createdAt ?? .distantFuture, b.resource.href)
+        }
         for (uuid, _) in incoming where ids[uuid] == nil {
             ids[uuid] = nextID
             nextID += 1
@@ -226,7 +231,7 @@ public final class SyncEngine: @unchecked Sendable {
         }
         func baseTodo(_ entry: SyncState.Entry?, like todo: Todo) -> Todo? {
             guard let entry,
-                case .todo(let item) = synced.read(
+                case .todo(let item, _) = synced.read(
                     RemoteResource(href: entry.href, etag: nil, bytes: Array(entry.base.utf8)))
             else { return nil }
             return synced.todo(item, id: todo.id, position: todo.position, ids: ids, now: now)
@@ -342,7 +347,7 @@ public final class SyncEngine: @unchecked Sendable {
         for (uuid, entry) in state.entries.sorted(by: { $0.value.href < $1.value.href })
         where byUUID[uuid] == nil && remote.incoming[uuid] == nil && remote.gone[uuid] == nil {
             let title: String
-            if case .todo(let item) = synced.read(
+            if case .todo(let item, _) = synced.read(
                 RemoteResource(href: entry.href, etag: nil, bytes: Array(entry.base.utf8)))
             {
                 title = item.title
@@ -364,7 +369,10 @@ public final class SyncEngine: @unchecked Sendable {
         var again = false
         var patch = SyncStatePatch()
         var pending = 0
-        defer { if !patch.isEmpty { try? commit(patch) } }  // what was written there stays known
+        defer {
+            // What was written there stays known, once it is durable there.
+            if !patch.isEmpty, (try? transport.flush()) != nil { try? commit(patch) }
+        }
         for (index, upload) in uploads.enumerated() {
             options.progress?(SyncProgress(step: .sending, done: index, total: uploads.count))
             do {
@@ -388,12 +396,14 @@ public final class SyncEngine: @unchecked Sendable {
             }
             pending += 1
             if pending >= options.checkpoint {
+                try transport.flush()
                 try commit(patch)
                 patch = SyncStatePatch()
                 pending = 0
             }
         }
         options.progress?(SyncProgress(step: .sending, done: uploads.count, total: uploads.count))
+        try transport.flush()
         try commit(patch)
         patch = SyncStatePatch()
         return again

@@ -15,8 +15,8 @@ struct SyncedTodo {
 
     /// What a resource holds.
     enum Reading {
-        /// One todo.
-        case todo(ImportedTodo)
+        /// One todo, and its place in the other side's list (`X-APPLE-SORT-ORDER`), if it has one.
+        case todo(ImportedTodo, order: Int?)
         /// No todo (an event, a journal): not ours to sync.
         case none
         /// Something that cannot be synced, and why.
@@ -37,10 +37,25 @@ struct SyncedTodo {
             var todo = todos[0]
             // A VTODO without a UID: a uuid of its href, the same on every device.
             if todo.uuid == nil { todo.uuid = ICalendarFormat.uuid(forUID: "href:" + resource.href) }
-            return .todo(todo)
+            return .todo(todo, order: Self.sortOrder(resource.bytes))
         default:
             return .unusable("it holds \(todos.count) todos; todo syncs resources of one todo each")
         }
+    }
+
+    /// The value of the first `X-APPLE-SORT-ORDER` line of an iCalendar object, if any.
+    static func sortOrder(_ bytes: [UInt8]) -> Int? {
+        let name = Array("X-APPLE-SORT-ORDER:".utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if end - start > name.count, bytes[start..<start + name.count].elementsEqual(name) {
+                let value = bytes[(start + name.count)..<end].filter { $0 != UInt8(ascii: "\r") }
+                return Int(String(decoding: value, as: UTF8.self))
+            }
+            start = end + 1
+        }
+        return nil
     }
 
     /// The todo here of an imported one, with this device's id and place in the list.
@@ -70,7 +85,7 @@ struct SyncedTodo {
     /// `todo` as iCalendar says it: written and read back, with its id and place.
     func normalized(_ todo: Todo, uids: [Int: String], ids: [UUID: Int], now: Date) -> Todo {
         let bytes = bytes(of: todo, uids: uids)
-        guard case .todo(let item) = read(RemoteResource(href: "", etag: nil, bytes: bytes)) else { return todo }
+        guard case .todo(let item, _) = read(RemoteResource(href: "", etag: nil, bytes: bytes)) else { return todo }
         return self.todo(item, id: todo.id, position: todo.position, ids: ids, now: now)
     }
 }

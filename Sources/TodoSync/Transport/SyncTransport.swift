@@ -44,6 +44,15 @@ public protocol SyncTransport: AnyObject, Sendable {
     ///
     /// - Throws: ``SyncError/changedMeanwhile(_:)`` when it changed.
     func delete(href: String, etag: String?) throws(SyncError)
+
+    /// Makes every write so far durable (a folder's entries flushed to disk); the engine calls it
+    /// before it records the writes in the sync state. Nothing to do for a server.
+    func flush() throws(SyncError)
+}
+
+extension SyncTransport {
+    /// Nothing to flush: a server's answer to a write means it is stored.
+    public func flush() throws(SyncError) {}
 }
 
 /// One resource of the other side: an iCalendar object at an href.

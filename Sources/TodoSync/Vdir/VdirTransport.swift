@@ -16,7 +16,8 @@
 ///
 /// An href is a file name; an etag is the file's modification time, size and inode, so that any
 /// rewrite changes it. A file is written to a hidden temporary file beside it, flushed, then
-/// linked (new) or renamed (replaced) into place: a reader never sees half a file. Files whose
+/// linked (new) or renamed (replaced) into place: a reader never sees half a file; ``flush()``
+/// makes the folder's entries durable before the engine records them. Files whose
 /// names start with `.` or do not end in `.ics` are not todos and are left alone.
 ///
 /// ```swift
@@ -104,7 +105,6 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
             if errno == EEXIST { throw .changedMeanwhile(name) }
             throw .io("cannot write \(folder)/\(name): \(String(cString: strerror(errno)))")
         }
-        syncFolder()
         return (name, etag(of: name))
     }
 
@@ -121,7 +121,6 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
             unlink(temporary)
             throw .io("cannot write \(folder)/\(href): \(reason)")
         }
-        syncFolder()
         return etag(of: href)
     }
 
@@ -134,7 +133,17 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
         guard unlink(folder + "/" + href) == 0 || errno == ENOENT else {
             throw .io("cannot delete \(folder)/\(href): \(String(cString: strerror(errno)))")
         }
-        syncFolder()
+    }
+
+    /// Flushes the folder's entries to disk, so that the files written, renamed and deleted so far
+    /// survive a crash (each file's content is flushed as it is written).
+    public func flush() throws(SyncError) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(folder, errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else {
+            throw .io("cannot flush the folder \(folder): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// `text` with its `%XX` escapes decoded; `nil` for a bad escape or bytes that are not UTF-8.
@@ -225,14 +234,6 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
             throw .io("cannot write in \(folder): \(reason)")
         }
         return path
-    }
-
-    /// Flushes the folder, so that a rename or link survives a crash.
-    private func syncFolder() {
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 
     private func unreadable(_ path: String, _ code: Int32) -> SyncError {
