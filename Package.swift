@@ -33,8 +33,11 @@ let package = Package(
         // served by the todo-caldav helper, so that `todo` never loads FoundationNetworking).
         .target(name: "TodoSync", dependencies: ["TodoCore"]),
         .executableTarget(name: "todo-cli", dependencies: ["TodoCore", "TodoSync", "todo-caldav"]),
+        // CalDAV over HTTP (FoundationNetworking) and WebDAV XML (FoundationXML): linked into the
+        // todo-caldav helper only, never into `todo`.
+        .target(name: "TodoCalDAV", dependencies: ["TodoSync", "TodoCore"]),
         // The helper `todo sync` starts for CalDAV (HTTP, TLS, XML), built with `todo`.
-        .executableTarget(name: "todo-caldav", dependencies: ["TodoSync"]),
+        .executableTarget(name: "todo-caldav", dependencies: ["TodoSync", "TodoCalDAV"]),
         // The second front end of Docs/BuildingAFrontEnd.md, built with the package (no product:
         // not something users install).
         .executableTarget(name: "todo-watch", dependencies: ["TodoCore"], path: "Examples/todo-watch"),
@@ -71,6 +74,10 @@ let package = Package(
         .testTarget(
             name: "FrontEndTests",
             dependencies: ["TodoCore", "TodoCoreTesting", "ReactorKitTesting", "TestSupport", "todo-cli", "todo-watch"]),
+        // The CalDAV transport against real servers (Radicale, Xandikos) started by the tests.
+        .testTarget(
+            name: "TodoSyncTests",
+            dependencies: ["TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "todo-caldav"]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),
