@@ -32,7 +32,10 @@ let package = Package(
         // Two-way sync: the engine, its state and the vdir transport (no networking: CalDAV is
         // served by the todo-caldav helper, so that `todo` never loads FoundationNetworking).
         .target(name: "TodoSync", dependencies: ["TodoCore"]),
-        .executableTarget(name: "todo-cli", dependencies: ["TodoCore", "TodoSync", "todo-caldav"]),
+        // Not a dependency on todo-caldav: SwiftPM links an executable's dependencies into the
+        // executables that depend on it, which would load FoundationNetworking and FoundationXML
+        // with `todo`. `swift build` builds both products; `swift build --product todo` only todo.
+        .executableTarget(name: "todo-cli", dependencies: ["TodoCore", "TodoSync"]),
         // CalDAV over HTTP (FoundationNetworking) and WebDAV XML (FoundationXML): linked into the
         // todo-caldav helper only, never into `todo`.
         .target(name: "TodoCalDAV", dependencies: ["TodoSync", "TodoCore"]),
