@@ -61,7 +61,8 @@ public enum CalDAVDiscovery {
         if own.property(.resourcetype)?.child(.calendar) != nil {
             return [collection(own, base: base, client: client)]
         }
-        if let home = href(in: own.property(.calendarHomeSet)), let homeURL = resolve(home, base: base, client: client) {
+        if let home = href(in: own.property(.calendarHomeSet)), let homeURL = resolve(home, base: base, client: client)
+        {
             return try calendars(in: homeURL, client: client)
         }
         if let principal = href(in: own.property(.currentUserPrincipal)),

@@ -77,7 +77,8 @@ extension CalDAVTransport {
 
     /// The resource at `href` with `GET`; `nil` when it is gone.
     private func get(_ href: String) throws(SyncError) -> RemoteResource? {
-        let response = try client.send(HTTPRequest(method: "GET", url: try url(of: href), headers: ["Accept": "text/calendar"]))
+        let response = try client.send(
+            HTTPRequest(method: "GET", url: try url(of: href), headers: ["Accept": "text/calendar"]))
         if response.status == 404 || response.status == 410 { return nil }
         guard response.status == 200 else { throw client.failure(response, resource: href) }
         return RemoteResource(href: href, etag: response.etag, bytes: response.body)

@@ -58,18 +58,23 @@ public final class CalDAVTransport: SyncTransport, Sendable {
             body: DAVRequestBody.propfind([.resourcetype, .displayname, .supportedReportSet]))
         let response = try client.send(request)
         let resource = collection.absoluteString
+        let missing = SyncError.settings(
+            key: "sync.url", problem: "there is no collection at \(resource)",
+            fix: "run todo sync --setup with your server's URL to find your collections")
         guard response.isSuccess else {
-            if response.status == 404 || response.status == 410 {
-                throw .settings(
-                    key: "sync.url", problem: "there is no collection at \(resource) (\(response.statusText))",
-                    fix: "run todo sync --setup with your server's URL to find your collections")
-            }
+            if response.status == 404 || response.status == 410 { throw missing }
             throw client.failure(response, resource: resource)
         }
         let answer = try Multistatus(response.body, resource: resource)
         let own =
-            answer.responses.first { ServerURL.key(of: client.server.path(of: $0.href) ?? "") == ServerURL.key(of: path) }
+            answer.responses.first {
+                ServerURL.key(of: client.server.path(of: $0.href) ?? "") == ServerURL.key(of: path)
+            }
             ?? answer.responses.first
+        if let status = own?.status {  // Xandikos answers a missing collection so
+            if status == 404 || status == 410 { throw missing }
+            throw client.failure(HTTPResponse(status: status), resource: resource)
+        }
         if let types = own?.property(.resourcetype), types.child(.calendar) == nil {
             throw .settings(
                 key: "sync.url", problem: "\(resource) is not a CalDAV calendar collection",
@@ -123,7 +128,8 @@ public final class CalDAVTransport: SyncTransport, Sendable {
 
     private func put(href: String, bytes: [UInt8], condition: [String: String]) throws(SyncError) -> String? {
         var request = HTTPRequest(
-            method: "PUT", url: try url(of: href), headers: ["Content-Type": "text/calendar; charset=utf-8"], body: bytes)
+            method: "PUT", url: try url(of: href), headers: ["Content-Type": "text/calendar; charset=utf-8"],
+            body: bytes)
         request.headers.merge(condition) { $1 }
         let response = try client.send(request)
         if response.status == 404 && condition["If-Match"] != nil { throw .changedMeanwhile(href) }

@@ -135,15 +135,15 @@ public final class DAVServer: @unchecked Sendable {
         if first { Self.end(process) }
     }
 
-    /// Sends a request as the collection's owner (with her credentials, when the server wants them).
+    /// Sends a request as the collection's owner (with her name, and her password when the
+    /// server wants one: without authentication Radicale takes the name as given).
     public func request(
         _ method: String, _ path: String, headers: [String: String] = [:], body: String = ""
     ) throws -> LoopbackHTTP.Response {
         var headers = headers
-        if let password {
-            headers["Authorization"] = "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
-        }
-        return try LoopbackHTTP.request(port: port, method: method, path: path, headers: headers, body: Array(body.utf8))
+        headers["Authorization"] = "Basic " + Data("\(username):\(password ?? "")".utf8).base64EncodedString()
+        return try LoopbackHTTP.request(
+            port: port, method: method, path: path, headers: headers, body: Array(body.utf8))
     }
 
     /// Makes another calendar collection at `path` (ending in `/`), for todos only when `todos`.
@@ -173,7 +173,9 @@ public final class DAVServer: @unchecked Sendable {
 
     // MARK: The process
 
-    private static func launch(_ kind: Kind, program: String, port: UInt16, folder: String, auth: Bool) throws
+    private static func launch(
+        _ kind: Kind, program: String, port: UInt16, folder: String, auth: Bool
+    ) throws
         -> ChildProcess
     {
         let process = ChildProcess()

@@ -150,7 +150,8 @@ public enum LoopbackHTTP {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Array(answer[(end + separator.count)...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" { body = unchunked(body) }

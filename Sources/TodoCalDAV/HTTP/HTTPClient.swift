@@ -23,6 +23,7 @@ final class HTTPClient: Sendable {
     private let authorization: String?
     private let allowInsecure: Bool
     private let session: URLSession
+    private let delegate = SessionDelegate()
 
     /// A client for the server at `endpoint`'s URL.
     ///
@@ -47,7 +48,7 @@ final class HTTPClient: Sendable {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
@@ -111,7 +112,9 @@ final class HTTPClient: Sendable {
         urlRequest.httpMethod = request.method
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        if withCredentials, let authorization { urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        if withCredentials, let authorization {
+            urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization")
+        }
         if let body = request.body { urlRequest.httpBody = Data(body) }
         let outcome = Outcome()
         let task = session.dataTask(with: urlRequest) { data, response, error in
@@ -119,14 +122,19 @@ final class HTTPClient: Sendable {
         }
         task.resume()
         let limit = timeout * 4 + .seconds(5)
-        guard outcome.done.wait(timeout: .now() + .nanoseconds(Int(limit.components.seconds) * 1_000_000_000)) == .success
+        guard
+            outcome.done.wait(timeout: .now() + .nanoseconds(Int(limit.components.seconds) * 1_000_000_000)) == .success
         else {
             task.cancel()
             throw unreachable("no answer within \(limit.components.seconds) s")
         }
+        let challenged = delegate.wasChallenged(task)
         switch outcome.result {
         case .answered(let response):
             return response
+        case .failed(.cancelled?) where challenged:
+            // The 401 (see SessionDelegate), its body left unread.
+            return HTTPResponse(status: (task.response as? HTTPURLResponse)?.statusCode ?? 401)
         case .failed(let code):
             throw unreachable(Self.reason(code))
         case nil:
@@ -191,13 +199,40 @@ private final class Outcome: Sendable {
     }
 }
 
-/// Keeps `URLSession` from following redirects: ``HTTPClient`` follows them itself, keeping the
-/// method and body, and deciding where credentials go.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+/// The session's delegate: keeps `URLSession` from following redirects (``HTTPClient`` follows
+/// them itself, keeping the method and body, and deciding where credentials go), and lets a 401
+/// through as an answer.
+///
+/// The credentials go in the `Authorization` header of every request, so a 401 is the server's
+/// final word. On Linux, swift-corelibs-foundation answers a 401 with `WWW-Authenticate` by
+/// asking for a credential and, with none to offer, never completes the task (corelibs issue
+/// 5456); declining the challenge there ends the task, whose 401 the client then reads.
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    private let challenged = Mutex<Set<Int>>([])
+
+    /// Whether `task` met an authentication challenge (and was ended for it); forgets it.
+    func wasChallenged(_ task: URLSessionTask) -> Bool {
+        challenged.withLock { $0.remove(task.taskIdentifier) != nil }
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            challenged.withLock { _ = $0.insert(task.taskIdentifier) }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            // The server's certificate against the system's; for a 401, no credential is stored,
+            // so the answer comes through.
+            completionHandler(.performDefaultHandling, nil)
+        #endif
     }
 }

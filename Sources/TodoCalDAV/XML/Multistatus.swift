@@ -78,17 +78,24 @@ struct Multistatus: Sendable, Hashable {
             }
             var propstats: [Propstat] = []
             for propstat in element.children(.propstat) {
-                guard let line = propstat.child(.status) else { throw invalid("a propstat without a status in \(hrefs[0])") }
+                guard let line = propstat.child(.status) else {
+                    throw invalid("a propstat without a status in \(hrefs[0])")
+                }
                 guard let code = Self.statusCode(line.trimmedText) else {
                     throw invalid("the status '\(line.trimmedText)' of \(hrefs[0]) is not an HTTP status line")
                 }
-                guard let prop = propstat.child(.prop) else { throw invalid("a propstat without a prop in \(hrefs[0])") }
+                guard let prop = propstat.child(.prop) else {
+                    throw invalid("a propstat without a prop in \(hrefs[0])")
+                }
                 propstats.append(Propstat(status: code, properties: prop.children))
             }
             guard (status == nil) != propstats.isEmpty else {
-                throw invalid("the response for \(hrefs[0]) has \(status == nil ? "neither" : "both") a status and properties")
+                throw invalid(
+                    "the response for \(hrefs[0]) has \(status == nil ? "neither" : "both") a status and properties")
             }
-            guard status != nil || hrefs.count == 1 else { throw invalid("properties for several hrefs in one response") }
+            guard status != nil || hrefs.count == 1 else {
+                throw invalid("properties for several hrefs in one response")
+            }
             responses.append(
                 Response(
                     hrefs: hrefs, status: status, propstats: propstats, errors: element.child(.error)?.children ?? []))

@@ -20,7 +20,10 @@ struct CalDAVAuthenticationTests {
         let wrong = SyncEndpoint(url: dav.collectionURL, username: dav.username, password: "s3cret-wrong")
         for attempt: @Sendable () throws -> Void in [
             { _ = try CalDAVTransport(wrong) },
-            { _ = try CalDAVDiscovery.collections(SyncEndpoint(url: dav.baseURL, username: dav.username, password: "s3cret-wrong")) },
+            {
+                _ = try CalDAVDiscovery.collections(
+                    SyncEndpoint(url: dav.baseURL, username: dav.username, password: "s3cret-wrong"))
+            },
         ] {
             let error = await syncError(attempt)
             guard case .unauthorized(let message)? = error else {

@@ -36,7 +36,8 @@ struct CalDAVDiscoveryTests {
     @Test func credentialsAreCheckedOnTheWay() async throws {
         let dav = try await DAVServer.started(.radicale, auth: true)
         let found = try await blocking {
-            try CalDAVDiscovery.collections(SyncEndpoint(url: dav.baseURL, username: dav.username, password: dav.password))
+            try CalDAVDiscovery.collections(
+                SyncEndpoint(url: dav.baseURL, username: dav.username, password: dav.password))
         }
         #expect(found.map(\.url) == [dav.collectionURL])
         let error = await syncError { _ = try CalDAVDiscovery.collections(SyncEndpoint(url: dav.baseURL)) }

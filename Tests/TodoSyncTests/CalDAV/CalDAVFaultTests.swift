@@ -22,7 +22,8 @@ struct CalDAVFaultTests {
     /// A server answering the opening `PROPFIND` well and everything else with `answer`.
     func server(_ answer: @escaping @Sendable (FaultServer.Request) -> FaultServer.Answer) throws -> FaultServer {
         try FaultServer { request in
-            request.method == "PROPFIND" && request.headers["depth"] == "0" ? Self.collection : answer(request)
+            request.method == "PROPFIND" && request.headers["depth"] == "0" && request.path == "/cal/tasks/"
+                ? Self.collection : answer(request)
         }
     }
 
@@ -35,12 +36,19 @@ struct CalDAVFaultTests {
         let server = try server { _ in .status(500, body: "Internal Server Error") }
         let tasks = try await open(server)
         let listing = await syncError { _ = try tasks.list(since: nil) }
-        #expect(listing == .invalidResponse(resource: server.baseURL + "/cal/tasks/", reason: "the server answered HTTP 500 Internal Server Error"))
+        #expect(
+            listing
+                == .invalidResponse(
+                    resource: server.baseURL + "/cal/tasks/",
+                    reason: "the server answered HTTP 500 Internal Server Error"))
         #expect(listing?.exitCode == 76)
         // sync-collection (refused), then PROPFIND (refused too).
         #expect(server.requests.map(\.method) == ["PROPFIND", "REPORT", "PROPFIND"])
         let put = await syncError { _ = try tasks.create(name: "a.ics", bytes: todoICS(uid: "a", summary: "A")) }
-        #expect(put == .invalidResponse(resource: "/cal/tasks/a.ics", reason: "the server answered HTTP 500 Internal Server Error"))
+        #expect(
+            put
+                == .invalidResponse(
+                    resource: "/cal/tasks/a.ics", reason: "the server answered HTTP 500 Internal Server Error"))
         let delete = await syncError { try tasks.delete(href: "/cal/tasks/a.ics", etag: "\"1\"") }
         guard case .invalidResponse(let resource, _)? = delete else {
             Issue.record("expected an invalid response, got \(String(describing: delete))")
@@ -78,7 +86,11 @@ struct CalDAVFaultTests {
         }
         let tasks = try await open(server)
         let fetched = try await blocking { try tasks.fetch(["/cal/tasks/a.ics", "/cal/tasks/gone.ics"]) }
-        #expect(fetched == [RemoteResource(href: "/cal/tasks/a.ics", etag: "\"7\"", bytes: Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8))])
+        #expect(
+            fetched == [
+                RemoteResource(
+                    href: "/cal/tasks/a.ics", etag: "\"7\"", bytes: Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8))
+            ])
         #expect(server.requests.map(\.method) == ["PROPFIND", "REPORT", "GET", "GET"])
     }
 
@@ -123,8 +135,12 @@ struct CalDAVFaultTests {
         }
         let tasks = try await open(server)
         let bytes = todoICS(uid: "a", summary: "A")
-        #expect(await syncError { _ = try tasks.update(href: "/cal/tasks/412.ics", bytes: bytes, etag: "\"1\"") } == .changedMeanwhile("/cal/tasks/412.ics"))
-        #expect(await syncError { _ = try tasks.update(href: "/cal/tasks/404.ics", bytes: bytes, etag: "\"1\"") } == .changedMeanwhile("/cal/tasks/404.ics"))
+        #expect(
+            await syncError { _ = try tasks.update(href: "/cal/tasks/412.ics", bytes: bytes, etag: "\"1\"") }
+                == .changedMeanwhile("/cal/tasks/412.ics"))
+        #expect(
+            await syncError { _ = try tasks.update(href: "/cal/tasks/404.ics", bytes: bytes, etag: "\"1\"") }
+                == .changedMeanwhile("/cal/tasks/404.ics"))
         #expect(await syncError { try tasks.delete(href: "/cal/tasks/404.ics", etag: "\"1\"") } == nil, "gone already")
         for path in ["/cal/tasks/401.ics", "/cal/tasks/403.ics"] {
             let error = await syncError { _ = try tasks.update(href: path, bytes: bytes, etag: nil) }
@@ -154,11 +170,15 @@ struct CalDAVFaultTests {
             default: return Self.collection
             }
         }
-        _ = try await blocking { try CalDAVTransport(SyncEndpoint(url: server.baseURL + "/old/", username: "alice", password: "pw")) }
+        _ = try await blocking {
+            try CalDAVTransport(SyncEndpoint(url: server.baseURL + "/old/", username: "alice", password: "pw"))
+        }
         #expect(server.requests.map { "\($0.method) \($0.path)" } == ["PROPFIND /old/", "PROPFIND /cal/tasks/"])
         #expect(server.requests.last?.body.contains("propfind") == true)
         #expect(server.requests.last?.headers["authorization"] != nil)
-        _ = try await blocking { try CalDAVTransport(SyncEndpoint(url: server.baseURL + "/away/", username: "alice", password: "pw")) }
+        _ = try await blocking {
+            try CalDAVTransport(SyncEndpoint(url: server.baseURL + "/away/", username: "alice", password: "pw"))
+        }
         #expect(other.requests.count == 1)
         #expect(other.requests.first?.headers["authorization"] == nil, "no credentials to another origin")
     }

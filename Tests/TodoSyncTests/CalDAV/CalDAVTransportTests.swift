@@ -18,7 +18,9 @@ struct CalDAVTransportTests {
         #expect(empty.resources.isEmpty && empty.removed.isEmpty && empty.isComplete)
         #expect((empty.token != nil) == server.syncCollection)
 
-        let (href, etag) = try await blocking { try tasks.create(name: "a1.ics", bytes: todoICS(uid: "a1", summary: "Buy milk")) }
+        let (href, etag) = try await blocking {
+            try tasks.create(name: "a1.ics", bytes: todoICS(uid: "a1", summary: "Buy milk"))
+        }
         #expect(href == dav.collectionPath + "a1.ics")
         let listing = try await blocking { try tasks.list(since: nil) }
         #expect(Array(listing.resources.keys) == [href], "only the todo, never the collection itself")
@@ -50,7 +52,9 @@ struct CalDAVTransportTests {
         let dav = try await DAVServer.started(server.kind)
         let tasks = try await dav.transport(syncCollection: server.syncCollection, batchSize: 3)
         let hrefs = try await blocking {
-            try (0..<8).map { try tasks.create(name: "t\($0).ics", bytes: todoICS(uid: "t\($0)", summary: "Todo \($0)")).href }
+            try (0..<8).map {
+                try tasks.create(name: "t\($0).ics", bytes: todoICS(uid: "t\($0)", summary: "Todo \($0)")).href
+            }
         }
         let fetched = try await blocking { try tasks.fetch(hrefs + [dav.collectionPath + "missing.ics"]) }
         #expect(fetched.map(\.href) == hrefs)
@@ -65,15 +69,22 @@ struct CalDAVTransportTests {
         let dav = try await DAVServer.started(server.kind)
         let here = try await dav.transport(syncCollection: server.syncCollection)
         let there = try await dav.transport(syncCollection: server.syncCollection)
-        let kept = try await blocking { try here.create(name: "kept.ics", bytes: todoICS(uid: "kept", summary: "Kept")) }
-        let edited = try await blocking { try here.create(name: "edited.ics", bytes: todoICS(uid: "e", summary: "Old")) }
-        let gone = try await blocking { try here.create(name: "gone.ics", bytes: todoICS(uid: "gone", summary: "Gone")) }
+        let kept = try await blocking {
+            try here.create(name: "kept.ics", bytes: todoICS(uid: "kept", summary: "Kept"))
+        }
+        let edited = try await blocking {
+            try here.create(name: "edited.ics", bytes: todoICS(uid: "e", summary: "Old"))
+        }
+        let gone = try await blocking {
+            try here.create(name: "gone.ics", bytes: todoICS(uid: "gone", summary: "Gone"))
+        }
         let first = try await blocking { try here.list(since: nil) }
         #expect(first.isComplete && first.resources.count == 3)
 
         try await blocking {
             let etags = try there.list(since: nil).resources
-            _ = try there.update(href: edited.href, bytes: todoICS(uid: "e", summary: "New"), etag: etags[edited.href] ?? nil)
+            _ = try there.update(
+                href: edited.href, bytes: todoICS(uid: "e", summary: "New"), etag: etags[edited.href] ?? nil)
             try there.delete(href: gone.href, etag: etags[gone.href] ?? nil)
             _ = try there.create(name: "new.ics", bytes: todoICS(uid: "new", summary: "New one"))
         }
@@ -117,7 +128,9 @@ struct CalDAVTransportTests {
         let seen = try #require(try await blocking { try here.list(since: nil) }.resources[href] ?? nil)
         _ = try await blocking { try there.update(href: href, bytes: todoICS(uid: "a", summary: "B"), etag: seen) }
 
-        let update = await syncError { _ = try here.update(href: href, bytes: todoICS(uid: "a", summary: "C"), etag: seen) }
+        let update = await syncError {
+            _ = try here.update(href: href, bytes: todoICS(uid: "a", summary: "C"), etag: seen)
+        }
         #expect(update == .changedMeanwhile(href), "412 on If-Match")
         let delete = await syncError { try here.delete(href: href, etag: seen) }
         #expect(delete == .changedMeanwhile(href))
@@ -137,8 +150,10 @@ struct CalDAVTransportTests {
         let (content, type) =
             server.kind == .xandikos
             ? ("this is not iCalendar\r\n", "text/plain")
-            : ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:ev\r\nDTSTAMP:20300101T000000Z\r\n"
-                + "DTSTART:20300101T100000Z\r\nSUMMARY:Meeting\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "text/calendar")
+            : (
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:ev\r\nDTSTAMP:20300101T000000Z\r\n"
+                    + "DTSTART:20300101T100000Z\r\nSUMMARY:Meeting\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "text/calendar"
+            )
         let put = try await blocking {
             try dav.request("PUT", dav.collectionPath + "odd.ics", headers: ["Content-Type": type], body: content)
         }

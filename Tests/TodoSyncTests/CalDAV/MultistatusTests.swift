@@ -94,14 +94,35 @@ struct MultistatusTests {
         ("<html><body>Service Unavailable</body></html>", "not {DAV:}multistatus"),
         ("<multistatus><response/></multistatus>", "not {DAV:}multistatus"),
         ("<D:multistatus xmlns:D=\"DAV:\"><E:response/></D:multistatus>", "not XML"),
-        ("<multistatus xmlns=\"DAV:\"><response><status>HTTP/1.1 200 OK</status></response></multistatus>", "without an href"),
-        ("<multistatus xmlns=\"DAV:\"><response><href> </href><status>HTTP/1.1 200 OK</status></response></multistatus>", "without an href"),
+        (
+            "<multistatus xmlns=\"DAV:\"><response><status>HTTP/1.1 200 OK</status></response></multistatus>",
+            "without an href"
+        ),
+        (
+            "<multistatus xmlns=\"DAV:\"><response><href> </href><status>HTTP/1.1 200 OK</status></response></multistatus>",
+            "without an href"
+        ),
         ("<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href></response></multistatus>", "neither"),
-        ("<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><status>200</status></response></multistatus>", "not an HTTP status line"),
-        ("<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><propstat><prop/></propstat></response></multistatus>", "without a status"),
-        ("<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><propstat><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>", "without a prop"),
-        ("<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><status>HTTP/1.1 404 x</status><propstat><prop/><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>", "both"),
-        ("<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><href>/b.ics</href><propstat><prop/><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>", "several hrefs"),
+        (
+            "<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><status>200</status></response></multistatus>",
+            "not an HTTP status line"
+        ),
+        (
+            "<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><propstat><prop/></propstat></response></multistatus>",
+            "without a status"
+        ),
+        (
+            "<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><propstat><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>",
+            "without a prop"
+        ),
+        (
+            "<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><status>HTTP/1.1 404 x</status><propstat><prop/><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>",
+            "both"
+        ),
+        (
+            "<multistatus xmlns=\"DAV:\"><response><href>/a.ics</href><href>/b.ics</href><propstat><prop/><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>",
+            "several hrefs"
+        ),
         (String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300), "nested deeper"),
         ("<multistatus xmlns=\"DAV:\"/><multistatus xmlns=\"DAV:\"/>", "not XML"),
     ])
@@ -134,6 +155,7 @@ struct MultistatusTests {
     @Test func requestBodiesEscapeHrefs() {
         let body = DAVRequestBody.calendarMultiget(["/cal/a&b<c>.ics"])
         #expect(body.contains("<D:href>/cal/a&amp;b&lt;c&gt;.ics</D:href>"))
-        #expect(DAVRequestBody.syncCollection(token: nil, properties: [.getetag]).contains("<D:sync-token></D:sync-token>"))
+        #expect(
+            DAVRequestBody.syncCollection(token: nil, properties: [.getetag]).contains("<D:sync-token></D:sync-token>"))
     }
 }

@@ -9,7 +9,8 @@ import TodoSync
 struct CalDAVHelperTests {
     /// The built `todo-caldav`, beside the test binary.
     static var helper: String {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("todo-caldav").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -26,7 +27,9 @@ struct CalDAVHelperTests {
         let helper = Self.helper
         let tasks = try await blocking { try ProcessTransport.open(endpoint, helper: helper) }
         #expect(tasks.name == "127.0.0.1:\(dav.port)/tasks")
-        let (href, _) = try await blocking { try tasks.create(name: "a.ics", bytes: todoICS(uid: "a", summary: "Café ☕")) }
+        let (href, _) = try await blocking {
+            try tasks.create(name: "a.ics", bytes: todoICS(uid: "a", summary: "Café ☕"))
+        }
         let listing = try await blocking { try tasks.list(since: nil) }
         #expect(Array(listing.resources.keys) == [href] && listing.isComplete && listing.token != nil)
         let fetched = try await blocking { try tasks.fetch([href]) }

@@ -136,7 +136,8 @@ final class FaultServer: Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let body = String(decoding: bytes[(end + 4)...], as: UTF8.self)
         return Request(method: String(first[0]), path: String(first[1]), headers: headers, body: body)

@@ -20,7 +20,8 @@ extension DAVServer {
     func transport(syncCollection: Bool = true, batchSize: Int = 100) async throws -> CalDAVTransport {
         let endpoint = endpoint
         return try await blocking {
-            try CalDAVTransport(endpoint, timeout: .seconds(60), useSyncCollection: syncCollection, batchSize: batchSize)
+            try CalDAVTransport(
+                endpoint, timeout: .seconds(60), useSyncCollection: syncCollection, batchSize: batchSize)
         }
     }
 }
@@ -42,7 +43,8 @@ let serversSkipped = "radicale or xandikos is not installed: skipped (apt-get in
 func todoICS(uid: String, summary: String) -> [UInt8] {
     Array(
         ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todo tests//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
-            + "DTSTAMP:20300101T000000Z\r\nSUMMARY:\(summary)\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8)
+            + "DTSTAMP:20300101T000000Z\r\nSUMMARY:\(summary)\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+            .utf8)
 }
 
 extension RemoteResource {
