@@ -36,16 +36,18 @@ public enum CalDAVDiscovery {
         }
         starts.append(start)
         var lastFailure: SyncError?
+        var answered = false
         for url in starts {
             do throws(SyncError) {
                 if let found = try discover(from: url, client: client) { return found }
+                answered = true
             } catch {
                 if case .unauthorized = error { throw error }
                 if case .unreachable = error { throw error }
                 lastFailure = error
             }
         }
-        if let lastFailure { throw lastFailure }
+        if let lastFailure, !answered { throw lastFailure }
         return []
     }
 
