@@ -107,14 +107,15 @@ struct ServerURL: Sendable {
         return out
     }
 
-    /// `name` as one path segment: everything but unreserved characters and `@` percent-encoded.
+    /// `name` as one path segment: everything but unreserved characters (RFC 3986) percent-encoded,
+    /// in upper case, as servers write their hrefs (Radicale and Xandikos both do).
     static func encodedSegment(_ name: String) -> String {
         var out = ""
         for byte in name.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "@"):
+                UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += String(format: "%%%02X", byte)

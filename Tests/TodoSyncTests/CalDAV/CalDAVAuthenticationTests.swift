@@ -110,6 +110,6 @@ struct ServerURLTests {
         #expect(url.path(of: "https://elsewhere.example.com/x.ics") == nil)
         #expect(url.path(of: "b.ics") == "/cal/me/tasks/b.ics")
         #expect(ServerURL.key(of: "/cal/a%40b.ics") == ServerURL.key(of: "/cal/a@b.ics"))
-        #expect(ServerURL.encodedSegment("a b@c/d.ics") == "a%20b@c%2Fd.ics")
+        #expect(ServerURL.encodedSegment("a b@c/d~é.ics") == "a%20b%40c%2Fd~%C3%A9.ics")
     }
 }

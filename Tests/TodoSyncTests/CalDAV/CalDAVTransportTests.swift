@@ -48,6 +48,37 @@ struct CalDAVTransportTests {
     }
 
     @Test(arguments: ServerCase.allCases)
+    func namesThatNeedEscapesKeepOneSpelling(_ server: ServerCase) async throws {
+        let dav = try await DAVServer.started(server.kind)
+        let tasks = try await dav.transport(syncCollection: server.syncCollection)
+        let first = try await blocking { try tasks.list(since: nil) }
+        let created = try await blocking { try tasks.create(name: "a b&c@é.ics", bytes: todoICS(uid: "x", summary: "X")) }
+        // Another app's resource, its name escaped its own way (lower-case hex).
+        let put = try await blocking {
+            try dav.request(
+                "PUT", dav.collectionPath + "other%40app%2bx.ics", headers: ["Content-Type": "text/calendar"],
+                body: String(decoding: todoICS(uid: "y", summary: "Y"), as: UTF8.self))
+        }
+        #expect(put.status == 201)
+        let listing = try await blocking { try tasks.list(since: nil) }
+        #expect(listing.resources.keys.contains(created.href), "\(created.href) in \(listing.resources.keys)")
+        #expect(listing.resources.count == 2)
+        let other = try #require(listing.resources.keys.first { $0 != created.href })
+        let hrefs = [created.href, other]
+        let fetched = try await blocking { try tasks.fetch(hrefs) }
+        #expect(fetched.map(\.href) == hrefs, "each under the href asked for")
+        #expect(fetched.last?.text.contains("SUMMARY:Y") == true)
+        let etag = try #require(fetched.last?.etag)
+        _ = try await blocking { try tasks.update(href: other, bytes: todoICS(uid: "y", summary: "Z"), etag: etag) }
+        if server.syncCollection {
+            let changes = try await blocking { try tasks.list(since: first.token) }
+            #expect(Set(changes.resources.keys) == Set(hrefs), "the same spelling in incremental listings")
+        }
+        try await blocking { try tasks.delete(href: created.href, etag: nil) }
+        #expect(try await blocking { try tasks.list(since: nil) }.resources.keys.sorted() == [other])
+    }
+
+    @Test(arguments: ServerCase.allCases)
     func manyResourcesAreFetchedInBatches(_ server: ServerCase) async throws {
         let dav = try await DAVServer.started(server.kind)
         let tasks = try await dav.transport(syncCollection: server.syncCollection, batchSize: 3)
