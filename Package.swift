@@ -39,7 +39,7 @@ let package = Package(
         // CalDAV over HTTP (FoundationNetworking) and WebDAV XML (FoundationXML): linked into the
         // todo-caldav helper only, never into `todo`.
         .target(name: "TodoCalDAV", dependencies: ["TodoSync", "TodoCore"]),
-        // The helper `todo sync` starts for CalDAV (HTTP, TLS, XML), built with `todo`.
+        // The helper `todo sync` starts for CalDAV (HTTP, TLS, XML), built by `swift build` with `todo`.
         .executableTarget(name: "todo-caldav", dependencies: ["TodoSync", "TodoCalDAV"]),
         // The second front end of Docs/BuildingAFrontEnd.md, built with the package (no product:
         // not something users install).
