@@ -112,15 +112,16 @@ struct CalDAVFaultTests {
     }
 
     @Test func silenceIsUnreachableAfterTheTimeout() async throws {
-        let server = try server { _ in .silence }
+        let server = try FaultServer { _ in .silence }
         defer { server.stop() }
-        let tasks = try await open(server, timeout: .seconds(1))
-        let error = await syncError { _ = try tasks.list(since: nil) }
+        let endpoint = SyncEndpoint(url: server.baseURL + "/cal/tasks/", username: "alice", password: "pa55word")
+        let error = await syncError { _ = try CalDAVTransport(endpoint, timeout: .seconds(1)) }
         guard case .unreachable(let message)? = error else {
             Issue.record("expected unreachable, got \(String(describing: error))")
             return
         }
         #expect(message.contains("no answer"), "\(message)")
+        #expect(!message.contains("pa55word"))
     }
 
     @Test func statusesMeanWhatTheyMean() async throws {

@@ -52,7 +52,9 @@ struct CalDAVTransportTests {
         let dav = try await DAVServer.started(server.kind)
         let tasks = try await dav.transport(syncCollection: server.syncCollection)
         let first = try await blocking { try tasks.list(since: nil) }
-        let created = try await blocking { try tasks.create(name: "a b&c@é.ics", bytes: todoICS(uid: "x", summary: "X")) }
+        let created = try await blocking {
+            try tasks.create(name: "a b&c@é.ics", bytes: todoICS(uid: "x", summary: "X"))
+        }
         // Another app's resource, its name escaped its own way (lower-case hex).
         let put = try await blocking {
             try dav.request(
