@@ -32,9 +32,15 @@ let package = Package(
         // Two-way sync: the engine, its state and the vdir transport (no networking: CalDAV is
         // served by the todo-caldav helper, so that `todo` never loads FoundationNetworking).
         .target(name: "TodoSync", dependencies: ["TodoCore"]),
-        .executableTarget(name: "todo-cli", dependencies: ["TodoCore", "TodoSync", "todo-caldav"]),
-        // The helper `todo sync` starts for CalDAV (HTTP, TLS, XML), built with `todo`.
-        .executableTarget(name: "todo-caldav", dependencies: ["TodoSync"]),
+        // Not a dependency on todo-caldav: SwiftPM links an executable's dependencies into the
+        // executables that depend on it, which would load FoundationNetworking and FoundationXML
+        // with `todo`. `swift build` builds both products; `swift build --product todo` only todo.
+        .executableTarget(name: "todo-cli", dependencies: ["TodoCore", "TodoSync"]),
+        // CalDAV over HTTP (FoundationNetworking) and WebDAV XML (FoundationXML): linked into the
+        // todo-caldav helper only, never into `todo`.
+        .target(name: "TodoCalDAV", dependencies: ["TodoSync", "TodoCore"]),
+        // The helper `todo sync` starts for CalDAV (HTTP, TLS, XML), built by `swift build` with `todo`.
+        .executableTarget(name: "todo-caldav", dependencies: ["TodoSync", "TodoCalDAV"]),
         // The second front end of Docs/BuildingAFrontEnd.md, built with the package (no product:
         // not something users install).
         .executableTarget(name: "todo-watch", dependencies: ["TodoCore"], path: "Examples/todo-watch"),
@@ -71,9 +77,13 @@ let package = Package(
         .testTarget(
             name: "FrontEndTests",
             dependencies: ["TodoCore", "TodoCoreTesting", "ReactorKitTesting", "TestSupport", "todo-cli", "todo-watch"]),
+        // The sync engine with two devices and a vdir, and the CalDAV transport against real
+        // servers (Radicale, Xandikos) started by the tests.
         .testTarget(
             name: "TodoSyncTests",
-            dependencies: ["TodoSync", "TodoCore", "TodoCoreTesting", "ReactorKit", "TestSupport"]),
+            dependencies: [
+                "TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "TodoCoreTesting", "ReactorKit", "todo-caldav",
+            ]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "todo-store-worker", dependencies: ["TodoCore"], path: "Tests/TodoStoreWorker"),

@@ -60,6 +60,9 @@ public final class ChildProcess: @unchecked Sendable {
     public var standardOutput: Stream = .null
     /// Its standard error.
     public var standardError: Stream = .null
+    /// Whether it starts a process group of its own (its pid is the group's id), so that it and
+    /// whatever it starts can be ended together with `kill(-pid, …)`.
+    public var startsProcessGroup = false
 
     /// Its pid, once started.
     public private(set) var processIdentifier: pid_t = 0
@@ -105,7 +108,12 @@ public final class ChildProcess: @unchecked Sendable {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if startsProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         var variables = environment ?? ProcessInfo.processInfo.environment
         // Under `.ci/run`'s AddressSanitizer step the children (`todo` and the test tools) are
         // sanitizer builds too: they check memory errors, but not leaks at their exit — a
