@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The list of todos a query selects (RxTodo's task list, extended): refresh, filters,
 /// search, sort, limit, adding, toggling, deleting, moving, clearing the done ones, undo, edit
 /// mode, changing several todos at once, annotating, starting and stopping.
@@ -69,6 +75,13 @@ public final class TodoListReactor: Reactor {
         case setTodos([Todo], today: CalendarDay, omitted: Counts = Counts())
         /// A change from the bus, applied to the loaded todos.
         case apply(TodoEvent)
+        /// A change from the bus, applied to loaded todos sorted by urgency: the changed todos, and
+        /// those whose blocked or blocking state it changed, placed again by their urgency at
+        /// `now` among the store's `relations` after the change.
+        case rank(TodoEvent, relations: TodoRelations, now: Date)
+        /// Records the store's relations the urgencies of a list sorted by urgency were worked
+        /// out with.
+        case setRelations(TodoRelations)
         /// Enters or leaves edit mode.
         case setEditing(Bool)
         /// Records what the last action did.
@@ -96,6 +109,9 @@ public final class TodoListReactor: Reactor {
         public var isEditing = false
         /// The day the todos were fetched on (for overdue marks).
         public var today: CalendarDay
+        /// The store's relations the urgencies of a list sorted by urgency were last worked out
+        /// with (to find, after a change, the todos whose urgency it changed).
+        var relations = TodoRelations.none
         /// What the latest action did.
         @Pulse public var outcome: TodoListOutcome?
         /// The todo the latest ``Action/create(_:)`` created, as stored (its id, its uuid, its
@@ -253,16 +269,20 @@ public final class TodoListReactor: Reactor {
         mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, event in
             let state = reactor.currentState
             guard state.isLoaded else { return .empty() }
-            // A reload, or any change to a limited list (which may bring in a todo the limit
-            // left out, and changes what it left out), to a filtered one (whose terms may be
-            // about other todos: is:blocked) or one sorted by urgency (which other todos
-            // change): fetch.
-            if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
-                || state.query.sort == .urgency
+            // A reload, a change to a limited list (which may bring in a todo the limit left
+            // out, and changes what it left out) or to one whose filter is about other todos
+            // (is:blocked), or a new day (dates in the filter move): fetch. Otherwise the change
+            // is applied to the todos loaded, in time proportional to it.
+            if event == .reloaded || state.query.limit != nil || state.query.filter.seesOtherTodos
+                || state.today != reactor.provider.clock.today()
             {
                 return reactor.fetch(state.query, showingProgress: false)
             }
-            return .just(.apply(event))
+            guard state.query.sort == .urgency else { return .just(.apply(event)) }
+            let now = reactor.provider.clock.now()
+            return reactor.relations(after: event, before: state.relations)
+                .map { .rank(event, relations: $0, now: now) }
+                .catchAsError()
         }
     }
 
@@ -280,7 +300,15 @@ public final class TodoListReactor: Reactor {
             state.today = today
             state.isLoaded = true
         case .apply(let event):
-            state.todos = TodoListReactor.applying(event, to: state.todos, query: state.query, today: state.today)
+            state.todos = TodoListReactor.applying(event, to: state.todos, query: state.query, matches: matcher(state))
+        case .rank(let event, let relations, let now):
+            let context = TodoContext(
+                now: now, clock: provider.clock, relations: relations, coefficients: provider.urgencyCoefficients)
+            state.todos = TodoListReactor.ranking(
+                event, into: state.todos, matches: matcher(state), context: context, before: state.relations)
+            state.relations = relations
+        case .setRelations(let relations):
+            state.relations = relations
         case .setEditing(let editing):
             state.isEditing = editing
         case .setOutcome(let outcome):
@@ -294,13 +322,30 @@ public final class TodoListReactor: Reactor {
         return state
     }
 
+    /// Whether a todo passes the filters of `state`'s query, seen alone, on the day its todos were
+    /// fetched (a filter whose dates fall outside the calendar keeps none).
+    private func matcher(_ state: State) -> (Todo) -> Bool {
+        state.query.matcher(today: state.today, weekStart: provider.weekStart, utcOffset: provider.clock.utcOffset)
+            ?? { _ in false }
+    }
+
+    /// The store's relations after `event`, read again only when they may have changed (some
+    /// were known `before`, or the event's todos have dependencies).
+    private func relations(after event: TodoEvent, before: TodoRelations) -> Observable<TodoRelations> {
+        guard before == .none, !event.upserted.contains(where: { !$0.depends.isEmpty }) else {
+            return provider.todoService.context().map(\.relations)
+        }
+        return .just(.none)
+    }
+
     /// The todos of `query`, as mutations: loading, the todos, loaded — or the error. A limited
-    /// query fetches every todo that passes its filters, to count those the limit leaves out.
+    /// query fetches every todo that passes its filters, to count those the limit leaves out; one
+    /// sorted by urgency records the relations its urgencies were worked out with.
     private func fetch(_ query: TodoQuery, showingProgress: Bool = true) -> Observable<Mutation> {
         let clock = provider.clock
         var unlimited = query
         unlimited.limit = nil
-        let todos = provider.todoService.fetch(unlimited)
+        var todos = provider.todoService.fetch(unlimited)
             .map { matching -> Mutation in
                 guard let limit = query.limit, matching.count > limit else {
                     return .setTodos(matching, today: clock.today())
@@ -311,6 +356,10 @@ public final class TodoListReactor: Reactor {
                 return .setTodos(Array(matching[..<shown]), today: clock.today(), omitted: omitted)
             }
             .catchAsError()
+        if query.sort == .urgency {
+            let relations = provider.todoService.context().map { Mutation.setRelations($0.relations) }.catchAsError()
+            todos = .concat(relations, todos)
+        }
         guard showingProgress else { return todos }
         return .concat(.just(.setLoading(true)), todos, .just(.setLoading(false)))
     }
@@ -330,13 +379,16 @@ public final class TodoListReactor: Reactor {
     }
 
     /// `todos` with `event` applied: removed todos taken out, changed ones put where `query`
-    /// sorts them (or taken out when they no longer match).
-    static func applying(_ event: TodoEvent, to todos: [Todo], query: TodoQuery, today: CalendarDay) -> [Todo] {
+    /// sorts them (or taken out when they no longer pass `matches`).
+    static func applying(
+        _ event: TodoEvent, to todos: [Todo], query: TodoQuery, matches: (Todo) -> Bool
+    ) -> [Todo] {
         let upserted = event.upserted
         let leaving = Set(event.removedIDs).union(upserted.map(\.id))
         guard !leaving.isEmpty else { return todos }
-        var result = todos.filter { !leaving.contains($0.id) }
-        for todo in upserted where query.matches(todo, today: today) {
+        var result = todos
+        result.removeAll { leaving.contains($0.id) }
+        for todo in upserted where matches(todo) {
             var low = 0
             var high = result.count
             while low < high {
@@ -346,6 +398,43 @@ public final class TodoListReactor: Reactor {
             result.insert(todo, at: low)
         }
         if let limit = query.limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
+        return result
+    }
+
+    /// `todos` (most urgent first) with `event` applied: removed todos taken out; changed ones
+    /// that pass `matches`, and those whose blocked or blocking state changed since `before`,
+    /// placed again by their urgency in `context` (ties in the manual order, as
+    /// ``TodoQuery/apply(to:context:weekStart:)`` sorts them).
+    static func ranking(
+        _ event: TodoEvent, into todos: [Todo], matches: (Todo) -> Bool, context: TodoContext,
+        before: TodoRelations
+    ) -> [Todo] {
+        let upserted = event.upserted
+        let changed = Set(event.removedIDs).union(upserted.map(\.id))
+        let after = context.relations
+        var moving = changed
+        moving.formUnion(before.blocked.symmetricDifference(after.blocked))
+        moving.formUnion(before.blocking.symmetricDifference(after.blocking))
+        var placing = upserted.filter(matches)
+        for index in todos.indices where moving.contains(todos[index].id) && !changed.contains(todos[index].id) {
+            placing.append(todos[index])
+        }
+        var result = todos
+        result.removeAll { moving.contains($0.id) }
+        for todo in placing {
+            let urgency = context.urgency(of: todo)
+            var low = 0
+            var high = result.count
+            while low < high {
+                let middle = (low + high) / 2
+                let other = context.urgency(of: result[middle])
+                let before =
+                    other != urgency
+                    ? other > urgency : (result[middle].position, result[middle].id) < (todo.position, todo.id)
+                if before { low = middle + 1 } else { high = middle }
+            }
+            result.insert(todo, at: low)
+        }
         return result
     }
 }
