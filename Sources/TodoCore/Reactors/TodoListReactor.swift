@@ -269,13 +269,11 @@ public final class TodoListReactor: Reactor {
         mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, event in
             let state = reactor.currentState
             guard state.isLoaded else { return .empty() }
-            // A reload, a change to a limited list (which may bring in a todo the limit left
+            // A reload, or a change to a limited list (which may bring in a todo the limit left
             // out, and changes what it left out) or to one whose filter is about other todos
-            // (is:blocked), or a new day (dates in the filter move): fetch. Otherwise the change
-            // is applied to the todos loaded, in time proportional to it.
-            if event == .reloaded || state.query.limit != nil || state.query.filter.seesOtherTodos
-                || state.today != reactor.provider.clock.today()
-            {
+            // (is:blocked): fetch. Otherwise the change is applied to the todos loaded (their
+            // filter's dates as on the day they were fetched), in time proportional to it.
+            if event == .reloaded || state.query.limit != nil || state.query.filter.seesOtherTodos {
                 return reactor.fetch(state.query, showingProgress: false)
             }
             guard state.query.sort == .urgency else { return .just(.apply(event)) }

@@ -37,8 +37,7 @@ func screenInput(
     var list = TodoListReactor.State(query: query, today: uiToday)
     list.todos = query.apply(to: todos, today: uiToday)
     list.isLoaded = true
-    var stats = TodoStatsReactor(provider: provider).initialState
-    stats.stats = TodoStats(todos: todos, today: uiToday)
+    let stats = TodoStats(todos: todos, today: uiToday)
     let layout = ListLayout(todos: list.todos)
     let detail = layout.todo(at: ui.selection).map { TodoRowReactor(provider: provider, todo: $0).initialState }
     return UIScreen.Input(
