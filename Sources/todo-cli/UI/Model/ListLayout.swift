@@ -49,15 +49,16 @@ struct ListLayout: Sendable {
         var pending = 0
         var inOrder = true
         var seenDone = false
-        for todo in todos {
-            if todo.id > maxID { maxID = todo.id }
-            if todo.priority != .none { columns.hasPriority = true }
-            if let due = todo.due {
+        // Fields are read in place: a copy of each todo would retain all of its fields.
+        for index in todos.indices {
+            if todos[index].id > maxID { maxID = todos[index].id }
+            if todos[index].priority != .none { columns.hasPriority = true }
+            if let due = todos[index].due {
                 columns.hasDue = true
                 let years = columns.dueYears ?? due.year...due.year
                 columns.dueYears = min(years.lowerBound, due.year)...max(years.upperBound, due.year)
             }
-            if todo.isDone {
+            if todos[index].isDone {
                 seenDone = true
             } else {
                 pending += 1
