@@ -96,8 +96,15 @@ public final class TodoListReactor: Reactor {
     public struct State: Sendable, Equatable {
         /// The query the todos answer.
         public var query: TodoQuery
-        /// The todos the query selects, in its order (empty until loaded).
-        public var todos: [Todo] = []
+        /// The todos the query selects, in its order (empty until loaded), in chunks: a change
+        /// copies one chunk, not the list. ``todos`` is the same as an array.
+        public var list: ChunkedTodos = []
+        /// The todos the query selects, in its order (empty until loaded): ``list`` as an array
+        /// (no copy until the bus changed the list; O(n) after that).
+        public var todos: [Todo] {
+            get { list.array }
+            set { list = ChunkedTodos(newValue) }
+        }
         /// How many todos pass the query's filters but were left out by its limit (none
         /// without a limit).
         public var omitted = Counts()
@@ -128,16 +135,16 @@ public final class TodoListReactor: Reactor {
 
         /// The pending todos, then the done ones (each section only when it has todos).
         public var sections: [TodoSection] {
-            let pending = todos.filter { !$0.isDone }
-            let done = todos.filter(\.isDone)
+            let pending = list.filter { !$0.isDone }
+            let done = list.filter(\.isDone)
             return [TodoSection(kind: .pending, todos: pending), TodoSection(kind: .done, todos: done)]
                 .filter { !$0.todos.isEmpty }
         }
 
         /// How many of the todos shown are pending.
-        public var pendingCount: Int { todos.lazy.filter { !$0.isDone }.count }
+        public var pendingCount: Int { list.lazy.filter { !$0.isDone }.count }
         /// How many of the todos shown are done.
-        public var doneCount: Int { todos.lazy.filter(\.isDone).count }
+        public var doneCount: Int { list.lazy.filter(\.isDone).count }
         /// How many todos pass the query's filters, pending and done: those shown and those the
         /// limit left out (what "showing 4 of 19 pending" counts).
         public var matching: Counts {
@@ -204,7 +211,7 @@ public final class TodoListReactor: Reactor {
         case .create(let draft):
             return service.create(draft).map { .setCreated($0) }.catchAsError()
         case .toggleDone(let id):
-            let known = currentState.todos.first { $0.id == id }
+            let known = currentState.list.first { $0.id == id }
             let todo = known.map { Observable.just($0) } ?? service.todo(id: id)
             return todo.flatMap { todo -> Observable<Mutation> in
                 todo.isDone
@@ -222,7 +229,7 @@ public final class TodoListReactor: Reactor {
             guard !confirmed, count > 1 || (count == 1 && deleteConfirmation == .always) else {
                 return delete.catchAsError()
             }
-            if count == 1, let todo = currentState.todos.first(where: { $0.id == ids[0] }) {
+            if count == 1, let todo = currentState.list.first(where: { $0.id == ids[0] }) {
                 return confirm(
                     "Delete \"\(todo.title)\"?", message: "It can be brought back with undo.", action: "Delete",
                     then: delete)
@@ -298,12 +305,12 @@ public final class TodoListReactor: Reactor {
             state.today = today
             state.isLoaded = true
         case .apply(let event):
-            state.todos = TodoListReactor.applying(event, to: state.todos, query: state.query, matches: matcher(state))
+            TodoListReactor.apply(event, to: &state.list, query: state.query, matches: matcher(state))
         case .rank(let event, let relations, let now):
             let context = TodoContext(
                 now: now, clock: provider.clock, relations: relations, coefficients: provider.urgencyCoefficients)
-            state.todos = TodoListReactor.ranking(
-                event, into: state.todos, matches: matcher(state), context: context, before: state.relations)
+            TodoListReactor.rank(
+                event, into: &state.list, matches: matcher(state), context: context, before: state.relations)
             state.relations = relations
         case .setRelations(let relations):
             state.relations = relations
@@ -376,37 +383,36 @@ public final class TodoListReactor: Reactor {
             .catchAsError()
     }
 
-    /// `todos` with `event` applied: removed todos taken out, changed ones put where `query`
-    /// sorts them (or taken out when they no longer pass `matches`).
-    static func applying(
-        _ event: TodoEvent, to todos: [Todo], query: TodoQuery, matches: (Todo) -> Bool
-    ) -> [Todo] {
+    /// Applies `event` to `todos`: removed todos taken out, changed ones put where `query`
+    /// sorts them (or taken out when they no longer pass `matches`). Only the chunks of the
+    /// todos it touches are copied.
+    static func apply(
+        _ event: TodoEvent, to todos: inout ChunkedTodos, query: TodoQuery, matches: (Todo) -> Bool
+    ) {
         let upserted = event.upserted
         let leaving = Set(event.removedIDs).union(upserted.map(\.id))
-        guard !leaving.isEmpty else { return todos }
-        var result = todos
-        result.removeAll { leaving.contains($0.id) }
+        guard !leaving.isEmpty else { return }
+        todos.removeAll(ids: leaving)
         for todo in upserted where matches(todo) {
             var low = 0
-            var high = result.count
+            var high = todos.count
             while low < high {
                 let middle = (low + high) / 2
-                if query.areInIncreasingOrder(result[middle], todo) { low = middle + 1 } else { high = middle }
+                if query.areInIncreasingOrder(todos[middle], todo) { low = middle + 1 } else { high = middle }
             }
-            result.insert(todo, at: low)
+            todos.insert(todo, at: low)
         }
-        if let limit = query.limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
-        return result
+        if let limit = query.limit { todos = todos.limited(to: limit) }
     }
 
-    /// `todos` (most urgent first) with `event` applied: removed todos taken out; changed ones
+    /// Applies `event` to `todos` (most urgent first): removed todos taken out; changed ones
     /// that pass `matches`, and those whose blocked or blocking state changed since `before`,
     /// placed again by their urgency in `context` (ties in the manual order, as
     /// ``TodoQuery/apply(to:context:weekStart:)`` sorts them).
-    static func ranking(
-        _ event: TodoEvent, into todos: [Todo], matches: (Todo) -> Bool, context: TodoContext,
+    static func rank(
+        _ event: TodoEvent, into todos: inout ChunkedTodos, matches: (Todo) -> Bool, context: TodoContext,
         before: TodoRelations
-    ) -> [Todo] {
+    ) {
         let upserted = event.upserted
         let changed = Set(event.removedIDs).union(upserted.map(\.id))
         let after = context.relations
@@ -414,26 +420,25 @@ public final class TodoListReactor: Reactor {
         moving.formUnion(before.blocked.symmetricDifference(after.blocked))
         moving.formUnion(before.blocking.symmetricDifference(after.blocking))
         var placing = upserted.filter(matches)
-        for index in todos.indices where moving.contains(todos[index].id) && !changed.contains(todos[index].id) {
-            placing.append(todos[index])
+        if moving.count > changed.count {
+            for todo in todos where moving.contains(todo.id) && !changed.contains(todo.id) { placing.append(todo) }
         }
-        var result = todos
-        result.removeAll { moving.contains($0.id) }
+        todos.removeAll(ids: moving)
         for todo in placing {
             let urgency = context.urgency(of: todo)
             var low = 0
-            var high = result.count
+            var high = todos.count
             while low < high {
                 let middle = (low + high) / 2
-                let other = context.urgency(of: result[middle])
-                let before =
-                    other != urgency
-                    ? other > urgency : (result[middle].position, result[middle].id) < (todo.position, todo.id)
-                if before { low = middle + 1 } else { high = middle }
+                let other = todos[middle]
+                let otherUrgency = context.urgency(of: other)
+                let isBefore =
+                    otherUrgency != urgency
+                    ? otherUrgency > urgency : (other.position, other.id) < (todo.position, todo.id)
+                if isBefore { low = middle + 1 } else { high = middle }
             }
-            result.insert(todo, at: low)
+            todos.insert(todo, at: low)
         }
-        return result
     }
 }
 

@@ -82,6 +82,7 @@ struct TodoOverviewIndex: Sendable {
             for dependency in entry.depends { dependents[dependency, default: []].insert(id) }
             count(entry, id: id, by: 1)
         }
+        for id in blocked where entries[id]?.inScope == true { blockedInScope += 1 }
     }
 
     /// The store's relations.

@@ -179,8 +179,18 @@ final class UISession {
                 size: size, list: list.currentState, layout: layout, stats: stats,
                 detail: row?.currentState, form: form?.currentState, alert: alerts.current, ui: state,
                 clock: shell.provider.clock, relations: relations, contextName: activeContext?.name,
-                projects: projects, calendar: calendar)
+                projects: projects, calendar: calendar, urgency: urgencyContext)
         ).render()
+    }
+
+    /// What the next view's urgency column is worked out in: now, among the store's relations;
+    /// `nil` in the other views.
+    private var urgencyContext: TodoContext? {
+        guard state.view == .next else { return nil }
+        let provider = shell.provider
+        return TodoContext(
+            now: provider.clock.now(), clock: provider.clock, relations: relations,
+            coefficients: provider.urgencyCoefficients)
     }
 
     /// What key handling reads.
@@ -278,12 +288,12 @@ final class UISession {
         if state.view == .next, let nextList {
             guard nextChanged else { return false }
             nextChanged = false
-            nextLayout = ListLayout(todos: nextList.currentState.todos)
+            nextLayout = ListLayout(todos: nextList.currentState.list)
             return true
         }
         guard browseChanged else { return false }
         browseChanged = false
-        browseLayout = ListLayout(todos: browseList.currentState.todos)
+        browseLayout = ListLayout(todos: browseList.currentState.list)
         return true
     }
 

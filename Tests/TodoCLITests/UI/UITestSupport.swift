@@ -57,3 +57,13 @@ let sampleTodos: [Todo] = [
     uiTodo(3, "Call mum", isDone: true, priority: .low),
     uiTodo(4, "Water plants"),
 ]
+
+extension Observable {
+    /// The value a service call gives (they run at once, on the calling thread), or its error.
+    func value() throws -> Element {
+        var result: Result<Element, any Error>?
+        _ = subscribe(onNext: { result = .success($0) }, onError: { result = .failure($0) })
+        guard let result else { throw TodoError.io(file: "memory", operation: "use", reason: "no value") }
+        return try result.get()
+    }
+}

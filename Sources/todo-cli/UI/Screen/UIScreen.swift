@@ -39,6 +39,9 @@ struct UIScreen {
         var projects: SummaryReport?
         /// The calendar view's month.
         var calendar: CalendarReport?
+        /// What the urgency column is worked out in: the store's relations now (the next view);
+        /// `nil` for no urgency column.
+        var urgency: TodoContext?
     }
 
     /// What the screen is drawn from.
