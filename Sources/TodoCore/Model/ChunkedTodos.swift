@@ -63,7 +63,9 @@ public struct ChunkedTodos: RandomAccessCollection, Sendable, Equatable, Express
         return nil
     }
 
+    /// 0.
     public var startIndex: Int { 0 }
+    /// ``count``.
     public var endIndex: Int { count }
 
     /// The todo at `position`.
