@@ -45,7 +45,8 @@ import TodoCore
 
     /// `todo help` takes a command's name, a report's or an alias's (issue 19).
     @Test func helpOffersTheCommandsReportsAndAliases() throws {
-        #expect(try sandbox.complete("todo", "help", "") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
+        #expect(
+            try sandbox.complete("todo", "help", "") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
         #expect(try sandbox.complete("todo", "help", "ov") == ["overdue"])
         #expect(try sandbox.complete("todo", "help", "z") == ["zz"])
     }
@@ -59,7 +60,9 @@ import TodoCore
         #expect(try sandbox.complete("todo", "config", "al") == ["alias."])
         #expect(try sandbox.complete("todo", "config", "co") == ["color", "context", "context."])
         #expect(try sandbox.complete("todo", "--set", "week") == ["week.start="])
-        #expect(try sandbox.complete("todo", "--set", "") == TodoConfig.knownKeys.map { $0 + "=" } + CompletionScript.configKeyFamilies)
+        #expect(
+            try sandbox.complete("todo", "--set", "") == TodoConfig.knownKeys.map { $0 + "=" }
+                + CompletionScript.configKeyFamilies)
         #expect(try sandbox.complete("todo", "list", "--set", "hoo") == ["hooks="])
         #expect(try sandbox.complete("todo", "--set", "=", "da") == ["date.format="], "--set=da, split by bash")
         #expect(try sandbox.complete("todo", "--set", "week.start", "=", "sunday", "li") == ["list"])
@@ -97,7 +100,6 @@ import TodoCore
         #expect(try sandbox.complete("todo", "edit", "1", "--due", "n") == ["none"])
         #expect(try sandbox.complete("todo", "edit", "1", "--note", "") == ["none"])
         #expect(try sandbox.complete("todo", "completions", "") == ["bash", "zsh", "fish"])
-        #expect(try sandbox.complete("todo", "help", "") == CommandCatalog.visibleNames)
         #expect(try sandbox.complete("todo", "help", "l") == ["log", "list", "ls"])
     }
 

@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func helpOffersTheCommandsReportsAndAliases() throws {
-        #expect(try sandbox.completeInZsh("todo help ") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
+        #expect(
+            try sandbox.completeInZsh("todo help ") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
         #expect(try sandbox.completeInZsh("todo help ov") == ["overdue"])
     }
 

@@ -28,7 +28,8 @@ import TodoCoreTesting
         var nextID = 3_001
         for step in 0..<400 {
             if step % 3 == 0, !array.isEmpty {
-                let ids = Set((0..<Int(generator.next() % 40)).map { _ in array[Int(generator.next()) % array.count].id })
+                let ids = Set(
+                    (0..<Int(generator.next() % 40)).map { _ in array[Int(generator.next() % UInt64(array.count))].id })
                 array.removeAll { ids.contains($0.id) }
                 chunked.removeAll(ids: ids)
             } else {
