@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `todo ui` as a user meets it, in a tmux pane: start-up until the list is on screen, then
-# keys until the screen shows their result, on a store of 100 todos and one of 100,000, in the
-# same run (the 100-todo figures are the baseline; the ratio shows whether a key costs O(n)):
+# keys until the screen shows their result (moving, a toggle, an add, switching to each view), on
+# a store of 100 todos and one of 100,000, in the same run (the 100-todo figures are the
+# baseline; the ratio shows whether a key costs O(n)):
 #
 #   Benchmarks/ui.sh
 #   SIZES="100 10000 100000" RUNS=5 Benchmarks/ui.sh
@@ -52,7 +53,8 @@ screen_order() {
 # The id at 0-based screen index $2 (clamped to the last) in the order file $1.
 nth() { local count; count=$(wc -l <"$1"); sed -n "$(($2 < count ? $2 + 1 : count))p" "$1"; }
 
-# One run on a store of $1 todos: prints "start G g j×100 j×1000 toggle" in ms.
+# One run on a store of $1 todos: prints "start G g j×100 j×1000 toggle add next projects calendar
+# list" in ms (the last four: switching to that view).
 one_run() {
     local size=$1 store=$OUT/store-$1/todos.json order=$OUT/order-$1
     local first last at100 at1000 pending
@@ -67,6 +69,7 @@ one_run() {
     tm send-keys -t 0 "exec $BIN/todo ui" Enter
     wait_for "^> *$first "
     start=$(($(now_ms) - t0))
+    sleep 0.5 # the next view's list is made once the first screen shows
     t0=$(now_ms); tm send-keys -t 0 G; wait_for "^> *$last "; jump=$(($(now_ms) - t0))
     t0=$(now_ms); tm send-keys -t 0 g; wait_for "^> *$first "; top=$(($(now_ms) - t0))
     t0=$(now_ms); tm send-keys -t 0 -l "$(printf 'j%.0s' {1..100})"; wait_for "^> *$at100 "; down100=$(($(now_ms) - t0))
@@ -75,13 +78,29 @@ one_run() {
     tm send-keys -t 0 g; wait_for "^> *$first "
     t0=$(now_ms); tm send-keys -t 0 Space; wait_for "^ $((pending - 1)) pending"; toggle=$(($(now_ms) - t0))
     tm send-keys -t 0 u; wait_for "^ $pending pending"
+    local add next projects calendar list
+    tm send-keys -t 0 a; wait_for "^ New todo"
+    tm send-keys -t 0 -l "Added by the benchmark"
+    t0=$(now_ms); tm send-keys -t 0 Enter; wait_for "^ $((pending + 1)) pending"; add=$(($(now_ms) - t0))
+    tm send-keys -t 0 u; wait_for "^ $pending pending"
+    t0=$(now_ms); tm send-keys -t 0 2; wait_for "^ todo  next · pending"; next=$(($(now_ms) - t0))
+    t0=$(now_ms); tm send-keys -t 0 3; wait_for "^ todo  projects"; projects=$(($(now_ms) - t0))
+    t0=$(now_ms); tm send-keys -t 0 4; wait_for "^ todo  calendar"; calendar=$(($(now_ms) - t0))
+    t0=$(now_ms); tm send-keys -t 0 1; wait_for "^ todo  all · by position"; list=$(($(now_ms) - t0))
     tm send-keys -t 0 q
     sleep 0.2
     tm kill-server 2>/dev/null || true
-    echo "$start $jump $top $down100 $down1000 $toggle"
+    echo "$start $jump $top $down100 $down1000 $toggle $add $next $projects $calendar $list"
 }
 
-printf '%-8s %9s %9s %9s %11s %12s %9s\n' todos start G g "j ×100" "j ×1000" toggle
+COLUMNS_SHOWN=(start G g "j×100" "j×1000" toggle add next projects calendar list)
+row_format() {
+    local format='%-8s'
+    for _ in "${COLUMNS_SHOWN[@]}"; do format+=' %9s'; done
+    echo "$format\n"
+}
+# shellcheck disable=SC2059
+printf "$(row_format)" todos "${COLUMNS_SHOWN[@]}"
 declare -A baseline
 for size in $SIZES; do
     mkdir -p "$OUT/store-$size"
@@ -90,16 +109,16 @@ for size in $SIZES; do
     : >"$OUT/runs-$size"
     for _ in $(seq "$RUNS"); do one_run "$size" >>"$OUT/runs-$size"; done
     row=()
-    for column in 1 2 3 4 5 6; do
-        value=$(cut -d' ' -f"$column" "$OUT/runs-$size" | median)
-        row+=("$value")
-        [[ -n ${baseline[$column]:-} ]] || baseline[$column]=$value
-    done
-    printf '%-8s %7s ms %7s ms %7s ms %9s ms %10s ms %7s ms\n' "$size" "${row[@]}"
     ratios=()
-    for column in 1 2 3 4 5 6; do
-        ratios+=("$(awk -v a="${row[$((column - 1))]}" -v b="${baseline[$column]}" 'BEGIN { printf "%.1f×", (b > 0 ? a / b : 0) }')")
+    for column in $(seq "${#COLUMNS_SHOWN[@]}"); do
+        value=$(cut -d' ' -f"$column" "$OUT/runs-$size" | median)
+        row+=("$value ms")
+        [[ -n ${baseline[$column]:-} ]] || baseline[$column]=$value
+        ratios+=("$(awk -v a="$value" -v b="${baseline[$column]}" 'BEGIN { printf "%.1f×", (b > 0 ? a / b : 0) }')")
     done
-    printf '%-8s %9s %9s %9s %11s %12s %9s\n' "  ratio" "${ratios[@]}"
+    # shellcheck disable=SC2059
+    printf "$(row_format)" "$size" "${row[@]}"
+    # shellcheck disable=SC2059
+    printf "$(row_format)" "  ratio" "${ratios[@]}"
 done
 echo "(medians of $RUNS runs, 120×50 pane, including tmux's own costs; runs in $OUT)"

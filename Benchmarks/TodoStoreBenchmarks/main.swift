@@ -5,6 +5,7 @@
 //   swift run -c release TodoStoreBenchmarks filter [SIZES…] (default: 100000; see FilterBenchmark.swift)
 //   swift run -c release TodoStoreBenchmarks config           (reading a 50-line config file; see ConfigBenchmark.swift)
 //   swift run -c release TodoStoreBenchmarks reports [SIZES…] (default: 100000; see ReportsBenchmark.swift)
+//   swift run -c release TodoStoreBenchmarks live [SIZES…]    (default: 100 100000; see LiveBenchmark.swift)
 //
 // For each size it builds a store of that many realistic todos in a temporary folder, then
 // measures, each against a floor measured in the same run on the same file:
@@ -70,6 +71,10 @@ if arguments.first == "clear" {
 }
 if arguments.first == "filter" {
     try runFilterBenchmark(sizes: arguments.compactMap(Int.init).isEmpty ? [100_000] : sizes)
+    exit(0)
+}
+if arguments.first == "live" {
+    try runLiveBenchmark(sizes: arguments.compactMap(Int.init).isEmpty ? [100, 100_000] : sizes)
     exit(0)
 }
 if arguments.first == "reports" {

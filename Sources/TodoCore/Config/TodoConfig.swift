@@ -93,6 +93,20 @@ public struct TodoConfig: Sendable {
             (isWritable, tags, project) = Context.writeDefaults(of: filter.expression)
         }
 
+        /// `draft` as added in this context (Taskwarrior's write context): the context's tags are
+        /// added (a tag the draft has in another case is not added again), and its project is
+        /// the draft's unless the draft names one. A context that is not writable
+        /// (``isWritable``) leaves the draft as it is.
+        public func applied(to draft: TodoDraft) -> TodoDraft {
+            guard isWritable else { return draft }
+            var draft = draft
+            for tag in tags where !draft.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                draft.tags.insert(tag)
+            }
+            if draft.project == nil { draft.project = project }
+            return draft
+        }
+
         private static func writeDefaults(of expression: FilterExpression?) -> (Bool, [String], String?) {
             guard let expression else { return (true, [], nil) }
             let items: [FilterExpression]

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Which todos to fetch, and in what order.
 ///
 /// ```swift
@@ -79,6 +85,18 @@ public struct TodoQuery: Sendable, Hashable {
         guard !filter.isEmpty else { return true }
         let compiled = try? filter.compiled(today: today, utcOffset: { _ in 0 })
         return compiled?.matches(TodoAmongOthers(todo: todo, relations: .none)) ?? false
+    }
+
+    /// A test of whether a todo passes the filters (everything but the sort and the limit), seen
+    /// alone, with ``filter``'s dates resolved in a time zone and week: for many todos, one
+    /// compilation. `nil` when a date of the filter falls outside the calendar.
+    func matcher(today: CalendarDay, weekStart: Weekday, utcOffset: (Date) -> Int) -> ((Todo) -> Bool)? {
+        let matches = matcher(today: today)
+        guard !filter.isEmpty else { return matches }
+        guard let compiled = try? filter.compiled(today: today, weekStart: weekStart, utcOffset: utcOffset) else {
+            return nil
+        }
+        return { matches($0) && compiled.matches(TodoAmongOthers(todo: $0, relations: .none)) }
     }
 
     /// The todos that pass the filters, sorted, limited (``filter`` seen without dependencies;

@@ -20,6 +20,13 @@ public struct TodoRelations: Sendable, Hashable {
 
     private init() {}
 
+    /// The relations with these blocked and blocking todos (worked out elsewhere, as
+    /// the overview reactor keeps them).
+    init(blocked: Set<Int>, blocking: Set<Int>) {
+        self.blocked = blocked
+        self.blocking = blocking
+    }
+
     /// The relations among `todos` (every todo of a store).
     public init(todos: some Collection<Todo>) {
         // The open todos that depend on others (few), and the ids they depend on; then which of

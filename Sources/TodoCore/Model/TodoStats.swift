@@ -121,18 +121,25 @@ public struct TodoStats: Sendable, Hashable {
 
     /// Adds `todo` to the counts of its tags, once per tag whatever its case.
     static func count(tagsOf todo: Todo, into tags: inout [String: TagCount]) {
-        guard !todo.tags.isEmpty else { return }
-        var counted = todo.tags
-        if todo.tags.contains(where: Self.mayChangeWhenLowercased) {
+        count(tags: todo.tags, isDone: todo.isDone, by: 1, into: &tags)
+    }
+
+    /// Adds `delta` (1, or -1 to take a todo out) to the counts of `tags`, once per tag whatever
+    /// its case, for a done or pending todo; a count that falls to zero leaves the table.
+    static func count(tags todoTags: Set<String>, isDone: Bool, by delta: Int, into tags: inout [String: TagCount]) {
+        guard !todoTags.isEmpty else { return }
+        var counted = todoTags
+        if todoTags.contains(where: Self.mayChangeWhenLowercased) {
             // One entry per tag whatever its case; a todo carrying `Work` and `work` counts once.
-            counted = Set(todo.tags.map { $0.lowercased() })
+            counted = Set(todoTags.map { $0.lowercased() })
         }
         for tag in counted {
-            if todo.isDone {
-                tags[tag, default: TagCount()].done += 1
+            if isDone {
+                tags[tag, default: TagCount()].done += delta
             } else {
-                tags[tag, default: TagCount()].pending += 1
+                tags[tag, default: TagCount()].pending += delta
             }
+            if delta < 0, tags[tag] == TagCount() { tags[tag] = nil }
         }
     }
 

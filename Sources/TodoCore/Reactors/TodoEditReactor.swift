@@ -112,9 +112,19 @@ public final class TodoEditReactor: Reactor {
     /// The services.
     public let provider: TodoServiceProviderType
 
+    /// The context a new todo is added in (its tags and project, as `todo add` adds them), if any.
+    public let context: TodoConfig.Context?
+
     /// Creates the form; for `.edit`, filled with the todo's values.
-    public init(provider: TodoServiceProviderType, mode: Mode) {
+    ///
+    /// - Parameters:
+    ///   - provider: The services.
+    ///   - mode: New or edit.
+    ///   - context: The active context: a new todo gets its tags and project
+    ///     (``TodoConfig/Context/applied(to:)``); none by default.
+    public init(provider: TodoServiceProviderType, mode: Mode, context: TodoConfig.Context? = nil) {
         self.provider = provider
+        self.context = context
         let fields: TodoEditFields
         switch mode {
         case .new: fields = TodoEditFields()
@@ -227,7 +237,8 @@ public final class TodoEditReactor: Reactor {
         let save: Observable<Mutation>
         switch state.mode {
         case .new:
-            save = service.create(fields.draft).map { Mutation.dismiss(saved: $0) }
+            let draft = context?.applied(to: fields.draft) ?? fields.draft
+            save = service.create(draft).map { Mutation.dismiss(saved: $0) }
         case .edit(let todo):
             let patch = fields.patch(from: state.original)
             guard !patch.isEmpty else { return .just(.dismiss(saved: todo)) }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The list of todos a query selects (RxTodo's task list, extended): refresh, filters,
 /// search, sort, limit, adding, toggling, deleting, moving, clearing the done ones, undo, edit
 /// mode, changing several todos at once, annotating, starting and stopping.
@@ -69,6 +75,13 @@ public final class TodoListReactor: Reactor {
         case setTodos([Todo], today: CalendarDay, omitted: Counts = Counts())
         /// A change from the bus, applied to the loaded todos.
         case apply(TodoEvent)
+        /// A change from the bus, applied to loaded todos sorted by urgency: the changed todos, and
+        /// those whose blocked or blocking state it changed, placed again by their urgency at
+        /// `now` among the store's `relations` after the change.
+        case rank(TodoEvent, relations: TodoRelations, now: Date)
+        /// Records the store's relations the urgencies of a list sorted by urgency were worked
+        /// out with.
+        case setRelations(TodoRelations)
         /// Enters or leaves edit mode.
         case setEditing(Bool)
         /// Records what the last action did.
@@ -83,8 +96,15 @@ public final class TodoListReactor: Reactor {
     public struct State: Sendable, Equatable {
         /// The query the todos answer.
         public var query: TodoQuery
-        /// The todos the query selects, in its order (empty until loaded).
-        public var todos: [Todo] = []
+        /// The todos the query selects, in its order (empty until loaded), in chunks: a change
+        /// copies one chunk, not the list. ``todos`` is the same as an array.
+        public var list: ChunkedTodos = []
+        /// The todos the query selects, in its order (empty until loaded): ``list`` as an array
+        /// (no copy until the bus changed the list; O(n) after that).
+        public var todos: [Todo] {
+            get { list.array }
+            set { list = ChunkedTodos(newValue) }
+        }
         /// How many todos pass the query's filters but were left out by its limit (none
         /// without a limit).
         public var omitted = Counts()
@@ -96,6 +116,9 @@ public final class TodoListReactor: Reactor {
         public var isEditing = false
         /// The day the todos were fetched on (for overdue marks).
         public var today: CalendarDay
+        /// The store's relations the urgencies of a list sorted by urgency were last worked out
+        /// with (to find, after a change, the todos whose urgency it changed).
+        var relations = TodoRelations.none
         /// What the latest action did.
         @Pulse public var outcome: TodoListOutcome?
         /// The todo the latest ``Action/create(_:)`` created, as stored (its id, its uuid, its
@@ -112,16 +135,16 @@ public final class TodoListReactor: Reactor {
 
         /// The pending todos, then the done ones (each section only when it has todos).
         public var sections: [TodoSection] {
-            let pending = todos.filter { !$0.isDone }
-            let done = todos.filter(\.isDone)
+            let pending = list.filter { !$0.isDone }
+            let done = list.filter(\.isDone)
             return [TodoSection(kind: .pending, todos: pending), TodoSection(kind: .done, todos: done)]
                 .filter { !$0.todos.isEmpty }
         }
 
         /// How many of the todos shown are pending.
-        public var pendingCount: Int { todos.lazy.filter { !$0.isDone }.count }
+        public var pendingCount: Int { list.lazy.filter { !$0.isDone }.count }
         /// How many of the todos shown are done.
-        public var doneCount: Int { todos.lazy.filter(\.isDone).count }
+        public var doneCount: Int { list.lazy.filter(\.isDone).count }
         /// How many todos pass the query's filters, pending and done: those shown and those the
         /// limit left out (what "showing 4 of 19 pending" counts).
         public var matching: Counts {
@@ -188,7 +211,7 @@ public final class TodoListReactor: Reactor {
         case .create(let draft):
             return service.create(draft).map { .setCreated($0) }.catchAsError()
         case .toggleDone(let id):
-            let known = currentState.todos.first { $0.id == id }
+            let known = currentState.list.first { $0.id == id }
             let todo = known.map { Observable.just($0) } ?? service.todo(id: id)
             return todo.flatMap { todo -> Observable<Mutation> in
                 todo.isDone
@@ -206,7 +229,7 @@ public final class TodoListReactor: Reactor {
             guard !confirmed, count > 1 || (count == 1 && deleteConfirmation == .always) else {
                 return delete.catchAsError()
             }
-            if count == 1, let todo = currentState.todos.first(where: { $0.id == ids[0] }) {
+            if count == 1, let todo = currentState.list.first(where: { $0.id == ids[0] }) {
                 return confirm(
                     "Delete \"\(todo.title)\"?", message: "It can be brought back with undo.", action: "Delete",
                     then: delete)
@@ -253,16 +276,18 @@ public final class TodoListReactor: Reactor {
         mutation.merge(streamsFrom: provider.todoService.events, for: self) { reactor, event in
             let state = reactor.currentState
             guard state.isLoaded else { return .empty() }
-            // A reload, or any change to a limited list (which may bring in a todo the limit
-            // left out, and changes what it left out), to a filtered one (whose terms may be
-            // about other todos: is:blocked) or one sorted by urgency (which other todos
-            // change): fetch.
-            if event == .reloaded || state.query.limit != nil || !state.query.filter.isEmpty
-                || state.query.sort == .urgency
-            {
+            // A reload, or a change to a limited list (which may bring in a todo the limit left
+            // out, and changes what it left out) or to one whose filter is about other todos
+            // (is:blocked): fetch. Otherwise the change is applied to the todos loaded (their
+            // filter's dates as on the day they were fetched), in time proportional to it.
+            if event == .reloaded || state.query.limit != nil || state.query.filter.seesOtherTodos {
                 return reactor.fetch(state.query, showingProgress: false)
             }
-            return .just(.apply(event))
+            guard state.query.sort == .urgency else { return .just(.apply(event)) }
+            let now = reactor.provider.clock.now()
+            return reactor.relations(after: event, before: state.relations)
+                .map { .rank(event, relations: $0, now: now) }
+                .catchAsError()
         }
     }
 
@@ -280,7 +305,15 @@ public final class TodoListReactor: Reactor {
             state.today = today
             state.isLoaded = true
         case .apply(let event):
-            state.todos = TodoListReactor.applying(event, to: state.todos, query: state.query, today: state.today)
+            TodoListReactor.apply(event, to: &state.list, query: state.query, matches: matcher(state))
+        case .rank(let event, let relations, let now):
+            let context = TodoContext(
+                now: now, clock: provider.clock, relations: relations, coefficients: provider.urgencyCoefficients)
+            TodoListReactor.rank(
+                event, into: &state.list, matches: matcher(state), context: context, before: state.relations)
+            state.relations = relations
+        case .setRelations(let relations):
+            state.relations = relations
         case .setEditing(let editing):
             state.isEditing = editing
         case .setOutcome(let outcome):
@@ -294,13 +327,30 @@ public final class TodoListReactor: Reactor {
         return state
     }
 
+    /// Whether a todo passes the filters of `state`'s query, seen alone, on the day its todos were
+    /// fetched (a filter whose dates fall outside the calendar keeps none).
+    private func matcher(_ state: State) -> (Todo) -> Bool {
+        state.query.matcher(today: state.today, weekStart: provider.weekStart, utcOffset: provider.clock.utcOffset)
+            ?? { _ in false }
+    }
+
+    /// The store's relations after `event`, read again only when they may have changed (some
+    /// were known `before`, or the event's todos have dependencies).
+    private func relations(after event: TodoEvent, before: TodoRelations) -> Observable<TodoRelations> {
+        guard before == .none, !event.upserted.contains(where: { !$0.depends.isEmpty }) else {
+            return provider.todoService.context().map(\.relations)
+        }
+        return .just(.none)
+    }
+
     /// The todos of `query`, as mutations: loading, the todos, loaded — or the error. A limited
-    /// query fetches every todo that passes its filters, to count those the limit leaves out.
+    /// query fetches every todo that passes its filters, to count those the limit leaves out; one
+    /// sorted by urgency records the relations its urgencies were worked out with.
     private func fetch(_ query: TodoQuery, showingProgress: Bool = true) -> Observable<Mutation> {
         let clock = provider.clock
         var unlimited = query
         unlimited.limit = nil
-        let todos = provider.todoService.fetch(unlimited)
+        var todos = provider.todoService.fetch(unlimited)
             .map { matching -> Mutation in
                 guard let limit = query.limit, matching.count > limit else {
                     return .setTodos(matching, today: clock.today())
@@ -311,6 +361,10 @@ public final class TodoListReactor: Reactor {
                 return .setTodos(Array(matching[..<shown]), today: clock.today(), omitted: omitted)
             }
             .catchAsError()
+        if query.sort == .urgency {
+            let relations = provider.todoService.context().map { Mutation.setRelations($0.relations) }.catchAsError()
+            todos = .concat(relations, todos)
+        }
         guard showingProgress else { return todos }
         return .concat(.just(.setLoading(true)), todos, .just(.setLoading(false)))
     }
@@ -327,26 +381,6 @@ public final class TodoListReactor: Reactor {
                 chosen == destructive ? work : .just(.setOutcome(.cancelled))
             }
             .catchAsError()
-    }
-
-    /// `todos` with `event` applied: removed todos taken out, changed ones put where `query`
-    /// sorts them (or taken out when they no longer match).
-    static func applying(_ event: TodoEvent, to todos: [Todo], query: TodoQuery, today: CalendarDay) -> [Todo] {
-        let upserted = event.upserted
-        let leaving = Set(event.removedIDs).union(upserted.map(\.id))
-        guard !leaving.isEmpty else { return todos }
-        var result = todos.filter { !leaving.contains($0.id) }
-        for todo in upserted where query.matches(todo, today: today) {
-            var low = 0
-            var high = result.count
-            while low < high {
-                let middle = (low + high) / 2
-                if query.areInIncreasingOrder(result[middle], todo) { low = middle + 1 } else { high = middle }
-            }
-            result.insert(todo, at: low)
-        }
-        if let limit = query.limit, result.count > limit { result.removeSubrange(max(limit, 0)...) }
-        return result
     }
 }
 

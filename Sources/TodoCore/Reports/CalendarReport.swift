@@ -88,6 +88,24 @@ public struct CalendarReport: Sendable, Hashable {
         todos: some Sequence<Todo>, from first: CalendarMonth, months: Int = 1, today: CalendarDay,
         weekStart: Weekday = .monday
     ) {
+        let todos = Array(todos)  // no copy for an array; the loop below then reads it without generics
+        var due: [DueTodo] = []
+        for index in todos.indices {
+            guard let day = todos[index].due else { continue }
+            due.append(DueTodo(id: todos[index].id, due: day, isDone: todos[index].isDone))
+        }
+        self.init(due: due, from: first, months: months, today: today, weekStart: weekStart)
+    }
+
+    /// A todo with a due day, as the calendar places it.
+    struct DueTodo: Sendable, Hashable {
+        var id: Int
+        var due: CalendarDay
+        var isDone: Bool
+    }
+
+    /// Lays out `months` months from `first` and puts each of `due` on its day.
+    init(due todos: [DueTodo], from first: CalendarMonth, months: Int, today: CalendarDay, weekStart: Weekday) {
         self.today = today
         self.weekStart = weekStart
         let count = min(max(months, 1), CalendarReport.maximumMonths)
@@ -100,12 +118,10 @@ public struct CalendarReport: Sendable, Hashable {
         let start = first.firstDay.daysSinceEpoch
         let end = shown.last!.lastDay.daysSinceEpoch
         // Every day shown, in one array: a todo's place is its due day's distance from the first.
-        let todos = Array(todos)  // no copy for an array; the loop below then reads it without generics
         var pending = [[Int]](repeating: [], count: end - start + 1)
         var done = pending
         for todo in todos {
-            guard let due = todo.due else { continue }
-            let offset = due.daysSinceEpoch - start
+            let offset = todo.due.daysSinceEpoch - start
             guard offset >= 0, offset < pending.count else { continue }
             if todo.isDone {
                 done[offset].append(todo.id)

@@ -83,7 +83,12 @@ public struct SummaryReport: Sendable, Hashable {
             last.add(todo, now: now)
         }
         if let lastName { byName[lastName] = last } else { none = last }
+        self.init(byName: byName, none: none)
+    }
 
+    /// The hierarchy over the counts of each project (by its exact name) and of the todos
+    /// without one.
+    init(byName: [String: Tally], none: Tally) {
         var nodes: [String: Node] = [:]
         for (name, tally) in byName {
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -116,34 +121,36 @@ public struct SummaryReport: Sendable, Hashable {
     }
 }
 
-/// The counts of one project, or of one node of the hierarchy.
-private struct Tally {
-    var pending = 0
-    var done = 0
-    /// The ages of the pending todos, in seconds, added up.
-    var ageSum = 0
+extension SummaryReport {
+    /// The counts of one project, or of one node of the hierarchy.
+    struct Tally {
+        var pending = 0
+        var done = 0
+        /// The ages of the pending todos, in seconds, added up.
+        var ageSum = 0
 
-    var total: Int { pending + done }
+        var total: Int { pending + done }
 
-    mutating func add(_ todo: Todo, now: Int) {
-        if todo.isDone {
-            done += 1
-        } else {
-            pending += 1
-            ageSum += max(0, now - Timestamp.seconds(todo.createdAt))
+        mutating func add(_ todo: Todo, now: Int) {
+            if todo.isDone {
+                done += 1
+            } else {
+                pending += 1
+                ageSum += max(0, now - Timestamp.seconds(todo.createdAt))
+            }
         }
-    }
 
-    mutating func add(_ other: Tally) {
-        pending += other.pending
-        done += other.done
-        ageSum += other.ageSum
-    }
+        mutating func add(_ other: Tally) {
+            pending += other.pending
+            done += other.done
+            ageSum += other.ageSum
+        }
 
-    func line(project: String?, name: String, depth: Int) -> SummaryReport.Line {
-        SummaryReport.Line(
-            project: project, name: name, depth: depth, pending: pending, done: done,
-            averageAge: pending == 0 ? nil : Double(ageSum) / Double(pending))
+        func line(project: String?, name: String, depth: Int) -> SummaryReport.Line {
+            SummaryReport.Line(
+                project: project, name: name, depth: depth, pending: pending, done: done,
+                averageAge: pending == 0 ? nil : Double(ageSum) / Double(pending))
+        }
     }
 }
 
@@ -151,7 +158,7 @@ private struct Tally {
 private struct Node {
     let depth: Int
     let folded: String
-    var tally = Tally()
+    var tally = SummaryReport.Tally()
     /// Spelling → the todos that spell it so.
     var spellings: [String: Int] = [:]
 
@@ -160,7 +167,7 @@ private struct Node {
         self.folded = folded
     }
 
-    mutating func add(_ other: Tally, spelling: String) {
+    mutating func add(_ other: SummaryReport.Tally, spelling: String) {
         tally.add(other)
         spellings[spelling, default: 0] += other.total
     }

@@ -3,6 +3,23 @@ extension CompletionScript {
     static func bash() -> String {
         var script = bashPrologue
         script += """
+            # Offers the keys of the config file that start with the word being completed, each
+            # followed by $1 (= after --set), then the families a name completes (alias., …); no
+            # space after a key with = or a family.
+            _todo_reply_keys() {
+                local key
+                COMPREPLY=()
+                for key in \(configKeys.joined(separator: " ")); do
+                    [[ $key == "$cur"* ]] && COMPREPLY+=("$prefix$key$1")
+                done
+                for key in \(configKeyFamilies.joined(separator: " ")); do
+                    [[ $key == "$cur"* ]] && COMPREPLY+=("$prefix$key")
+                done
+                if [[ -n $1 || ${COMPREPLY[*]} == *. ]]; then
+                    compopt -o nospace 2>/dev/null
+                fi
+            }
+
             _todo() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev="" prefix=""
                 ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -24,9 +41,15 @@ extension CompletionScript {
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word=${COMP_WORDS[i]}
                     case $word in
-                        --file | --set)
+                        --file)
                             [[ ${COMP_WORDS[i + 1]} == "=" ]] && i=$((i + 1))
                             i=$((i + 1))
+                            ;;
+                        --set)
+                            # --set key=value: bash splits it into key, = and value.
+                            [[ ${COMP_WORDS[i + 1]} == "=" ]] && i=$((i + 1))
+                            i=$((i + 1))
+                            [[ ${COMP_WORDS[i + 1]} == "=" ]] && i=$((i + 2))
                             ;;
                         --)
                             if ((i + 1 < COMP_CWORD)); then
@@ -49,6 +72,10 @@ extension CompletionScript {
                 case $prev in
                     --file)
                         _todo_reply_files
+                        return
+                        ;;
+                    --set)
+                        _todo_reply_keys =
                         return
                         ;;
                 esac
@@ -131,12 +158,16 @@ extension CompletionScript {
         case .tags(let ofTheTodo):
             return "_todo_reply_tags" + (ofTheTodo ? " ${todo_arguments[0]:+\"${todo_arguments[0]}\"}" : "")
         case .filterTerms(let status): return "_todo_reply_filter " + (status?.rawValue ?? "-")
+        case .commands:
+            return
+                "_todo_reply_words \"\(CommandCatalog.visibleNames.joined(separator: " ")) $(_todo_config_commands)\""
+        case .configKeys(let assignment): return "_todo_reply_keys" + (assignment ? " =" : "")
         }
     }
 
     /// The options offered before the command.
     private static var topLevelOptionWords: [String] {
-        (OptionSpec.globals + [.version, .help]).flatMap(\.spellings)
+        (OptionSpec.globals + [.set, .version, .help]).flatMap(\.spellings)
     }
 
     /// `words` as one single-quoted bash word, separated by spaces.

@@ -5,7 +5,7 @@ extension CompletionScript {
         var lines = [fishPrologue, "complete -c todo -f"]
         lines.append("")
         lines.append("# Options of every command")
-        for option in OptionSpec.globals + [.help] {
+        for option in OptionSpec.globals + [.set, .help] {
             lines.append(fishOption(option, condition: nil))
         }
         lines.append(fishOption(.version, condition: "__todo_needs_command"))
@@ -72,6 +72,12 @@ extension CompletionScript {
         case .filterTerms(let status):
             return status.map { " -a '(__todo_ids\($0 == .all ? "" : " " + $0.rawValue)) (__todo_filter_terms)'" }
                 ?? " -a '(__todo_filter_terms)'"
+        case .commands:
+            return
+                " -a \(fishQuoted(CommandCatalog.visibleNames.joined(separator: " ") + " (__todo_run __complete-commands)"))"
+        case .configKeys(let assignment):
+            let keys = assignment ? configKeys.map { $0 + "=" } : configKeys
+            return " -a \(fishQuoted((keys + configKeyFamilies).joined(separator: " ")))"
         }
     }
 

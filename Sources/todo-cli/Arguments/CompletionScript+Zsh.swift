@@ -4,6 +4,16 @@ extension CompletionScript {
     static func zsh() -> String {
         var script = zshPrologue
         script += """
+            # Offers the keys of the config file, and the families a name completes (alias., …)
+            # without a space after them; after --set, each key followed by = (no space either).
+            _todo_config_keys() {
+                compadd -- \(configKeys.joined(separator: " "))
+                compadd -S '' -- \(configKeyFamilies.joined(separator: " "))
+            }
+            _todo_config_settings() {
+                compadd -S '' -- \(configKeys.map { $0 + "=" }.joined(separator: " ")) \(configKeyFamilies.joined(separator: " "))
+            }
+
             _todo() {
                 local curcontext=$curcontext state state_descr line todo_file
                 typeset -A opt_args
@@ -11,7 +21,7 @@ extension CompletionScript {
                 globals=(
 
             """
-        script += (OptionSpec.globals + [.help]).flatMap(zshSpecs(for:)).map { "        \($0)\n" }.joined()
+        script += (OptionSpec.globals + [.set, .help]).flatMap(zshSpecs(for:)).map { "        \($0)\n" }.joined()
         script += """
                 )
                 local -a commands
@@ -119,6 +129,8 @@ extension CompletionScript {
         case .ids(.done): return "_todo_done_ids"
         case .tags(let ofTheTodo): return ofTheTodo ? "_todo_tags_of_todo" : "_todo_tags"
         case .filterTerms(let status): return "_todo_filter_" + (status?.rawValue ?? "terms")
+        case .commands: return "_todo_commands"
+        case .configKeys(let assignment): return assignment ? "_todo_config_settings" : "_todo_config_keys"
         }
     }
 

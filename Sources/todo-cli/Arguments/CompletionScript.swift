@@ -23,7 +23,19 @@ enum CompletionScript {
         /// after `+` or `-`, projects after `project:`, attribute names, date words), after the
         /// ids of the todos with this status when there is one.
         case filterTerms(TodoQuery.Status?)
+        /// The names of the commands, then the reports and aliases of the config file (`todo
+        /// __complete-commands`).
+        case commands
+        /// The keys of the config file (``configKeys``), each followed by `=` for an
+        /// `assignment` (`--set`), then the families a name completes (``configKeyFamilies``).
+        case configKeys(assignment: Bool)
     }
+
+    /// The keys of the config file todo knows by one name (TodoCore's list), sorted.
+    static var configKeys: [String] { TodoConfig.knownKeys }
+
+    /// The families of keys a name completes, without a space after them.
+    static let configKeyFamilies = ["alias.", "context.", "report."]
 
     /// The script for `shell`, as `todo completions <shell>` prints it (ending with a new line).
     static func render(for shell: CompletionShell) -> String {
@@ -41,6 +53,9 @@ enum CompletionScript {
         case .id(let status): return .ids(status)
         case .filter(let status): return .filterTerms(status)
         case .tag(let ofTheTodo): return .tags(ofTheTodo: ofTheTodo)
+        case .commandName: return .commands
+        case .configKey: return .configKeys(assignment: false)
+        case .setting: return .configKeys(assignment: true)
         default:
             let words = value.completionWords
             return words.isEmpty ? .nothing : .words(words)

@@ -20,7 +20,7 @@ extension OptionSpec {
     /// `--set <key=value>` (before or after any command, repeatable): read by ``TodoCommand``
     /// before parsing, as it decides the aliases and reports the parser knows.
     static let set = OptionSpec(
-        long: "set", value: ValueSpec(name: "key=value", kind: .text), isRepeatable: true,
+        long: "set", value: ValueSpec(name: "key=value", kind: .setting), isRepeatable: true,
         help: "Override a setting of the config file for this command (todo config lists them).")
     /// `--version` (before any command)
     static let version = OptionSpec(long: "version", help: "Show the version.")

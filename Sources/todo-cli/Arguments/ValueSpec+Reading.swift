@@ -11,7 +11,7 @@ extension ValueSpec {
     func read(_ text: String, place: String) throws(ArgumentProblem) -> ArgumentValue {
         if acceptsNone, kind != .priority, text.lowercased() == "none" { return .cleared }
         switch kind {
-        case .text:
+        case .text, .configKey, .setting:
             return .text(text)
         case .title:
             return .text(try ArgumentProblem.checking { () throws(TodoError) in try Todo.validTitle(text) })

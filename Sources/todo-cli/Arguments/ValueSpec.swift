@@ -40,6 +40,11 @@ struct ValueSpec: Sendable, Equatable {
         /// Todo ids separated by commas (`4,7`); with `removable`, an id after `-` is one to
         /// remove (`-4`).
         case dependencies(removable: Bool)
+        /// A key of the config file (`week.start`, `alias.t`): any text; completions offer the
+        /// keys TodoCore knows and the families a name completes (`alias.`).
+        case configKey
+        /// `key=value` (`--set`): any text; completions offer the keys followed by `=`.
+        case setting
     }
 
     /// The name shown between angle brackets: `<priority>`.
@@ -77,7 +82,7 @@ struct ValueSpec: Sendable, Equatable {
     /// starting with `-` cannot be told from a mistyped option.
     var isOpen: Bool {
         switch kind {
-        case .text, .title, .tag, .path, .filter, .project: return true
+        case .text, .title, .tag, .path, .filter, .project, .configKey, .setting: return true
         case .id, .position, .count, .priority, .date, .recurrence, .choice, .commandName, .dependencies: return false
         }
     }

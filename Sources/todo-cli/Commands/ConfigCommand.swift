@@ -16,7 +16,7 @@ struct ConfigCommand {
 extension ArgumentSpec {
     /// `[<key>]` (config)
     static let configKey = ArgumentSpec(
-        value: ValueSpec(name: "key", kind: .text), isRequired: false,
+        value: ValueSpec(name: "key", kind: .configKey), isRequired: false,
         help: "A setting: week.start, alias.t, report.overdue.filter… (todo config lists them).")
     /// `[<value> ...]` (config)
     static let configValue = ArgumentSpec(

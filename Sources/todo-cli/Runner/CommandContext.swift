@@ -160,13 +160,7 @@ final class CommandContext {
     /// `draft` with the active context's tags and project (Taskwarrior's write context): the tags
     /// are added, the project is the context's unless one was typed.
     func withContext(_ draft: TodoDraft) -> TodoDraft {
-        guard let active = config.activeContext, active.isWritable else { return draft }
-        var draft = draft
-        for tag in active.tags where !draft.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
-            draft.tags.insert(tag)
-        }
-        if draft.project == nil { draft.project = active.project }
-        return draft
+        config.activeContext?.applied(to: draft) ?? draft
     }
 
     /// The list renderer for this terminal.

@@ -39,6 +39,7 @@ final class UIEventLoop {
     /// Runs until the user quits or the terminal goes away.
     func run() {
         draw()
+        session.warmUp()  // the next view's list, made once the first screen shows
         while !session.isQuitting {
             if TerminalSignals.resized.exchange(false, ordering: .relaxed) { resize() }
             if TerminalSignals.resumed.exchange(false, ordering: .relaxed) { resume() }

@@ -1,7 +1,12 @@
 import TodoCore
 
-/// `todo ui` without the terminal: the live reactors (a list, the counts, a row for the
-/// selected todo, the form while it is open), the UI's state, and the screen they make.
+/// `todo ui` without the terminal: the live reactors (the list, the next todos, the overview's
+/// counts, projects and month, a row for the selected todo, the form while it is open), the UI's
+/// state, and the screen they make.
+///
+/// Every reactor takes each change from the bus in time proportional to the change, so a key
+/// costs as much at 100,000 todos as at 100; the next view's list is made once (after the first
+/// frame, ``warmUp()``) and kept, so switching views reads nothing.
 ///
 /// Keys go through ``UIState/handle(_:in:)``; the reactor actions it returns are sent here,
 /// and the reactors' new states are read back (the selection follows the todo it was on,
@@ -18,10 +23,12 @@ final class UISession {
     let shell: AppShell<TodoServiceProvider>
     /// Where the reactors' questions wait for an answer.
     let alerts: UIAlertService
-    /// The list.
-    let list: TodoListReactor
-    /// The counts.
-    let stats: TodoStatsReactor
+    /// The list view's list.
+    let browseList: TodoListReactor
+    /// The next view's list (pending todos by urgency), once made.
+    private(set) var nextList: TodoListReactor?
+    /// The counts, the blocked todos, the projects and the month, over the active context.
+    let overview: TodoOverviewReactor
     /// The active context (config `context`): the list shows only its todos, whatever the
     /// filters typed.
     let activeContext: TodoConfig.Context?
@@ -31,31 +38,26 @@ final class UISession {
     private(set) var form: TodoEditReactor?
     /// What the UI shows besides the reactors' states.
     private(set) var state = UIState()
-    /// The list pane's rows, rebuilt when the list changes.
-    private(set) var layout = ListLayout(todos: [])
+    /// The list pane's rows of the list view and of the next view, each rebuilt when its list
+    /// changed and it is shown.
+    private var browseLayout = ListLayout(todos: [])
+    private var nextLayout = ListLayout(todos: [])
     /// The terminal's size.
     private(set) var size: TerminalSize
-    /// Which todos of the store are blocked (read again when the list changes and one of its
-    /// open todos has dependencies).
-    private(set) var relations = TodoRelations.none
     /// Whether the whole screen must be drawn again (asked for with Ctrl-L).
     var needsRedraw = false
     /// Whether the user asked to suspend (Ctrl-Z).
     var needsSuspend = false
 
-    /// The projects view's tree, read when it is shown.
-    private(set) var projects: SummaryReport?
-    /// The calendar view's month, read when it is shown.
-    private(set) var calendar: CalendarReport?
-
-    private var listChanged = true
-    private var reportsStale = true
-    private var reportsView: UIState.View?
+    private var browseChanged = true
+    private var nextChanged = true
     private var selectedID: Int?
     private var pendingQuery: TodoQuery?
     private var seen = SeenPulses()
     private var shownAlert: Alert?
-    private var subscription: Disposable?
+    private var subscriptions: [Disposable] = []
+    /// What the hooks said since the message line was last set.
+    private var hookMessages: [HookMessage] = []
 
     /// Starts the session: makes the reactors through `shell` and fetches the list and the
     /// counts (`query` chooses the todos first shown: all of them by default), narrowed by
@@ -70,24 +72,57 @@ final class UISession {
         self.activeContext = activeContext
         var query = query
         if let activeContext { query.filter = activeContext.filter.and(query.filter) }
-        list = shell.make { TodoListReactor(provider: $0, query: query, deleteConfirmation: .always) }
-        stats = shell.make { TodoStatsReactor(provider: $0) }
-        subscription = list.state.subscribe(onNext: { [weak self] _ in
-            self?.listChanged = true
-            self?.reportsStale = true
-        })
-        list.send(.refresh)
-        stats.send(.refresh)
-        seen.list = list.currentState.$error.valueUpdatedCount
-        seen.outcome = list.currentState.$outcome.valueUpdatedCount
-        seen.stats = stats.currentState.$error.valueUpdatedCount
+        browseList = shell.make { TodoListReactor(provider: $0, query: query, deleteConfirmation: .always) }
+        let filter = activeContext?.filter ?? .everything
+        overview = shell.make { TodoOverviewReactor(provider: $0, filter: filter) }
+        subscriptions.append(browseList.state.subscribe(onNext: { [weak self] _ in self?.browseChanged = true }))
+        if let hooks = shell.provider.hooks {
+            subscriptions.append(hooks.messages.subscribe(onNext: { [weak self] in self?.hookMessages.append($0) }))
+        }
+        browseList.send(.refresh)
+        overview.send(.refresh)
+        seen.lists[ObjectIdentifier(browseList)] = Seen(browseList)
+        seen.overview = overview.currentState.$error.valueUpdatedCount
         sync(.followID)
         followSelectionInDetail()
     }
 
+    /// The list shown: the next view's in the next view, else the list view's.
+    var list: TodoListReactor {
+        state.view == .next ? nextList ?? browseList : browseList
+    }
+
+    /// The list pane's rows.
+    var layout: ListLayout {
+        state.view == .next && nextList != nil ? nextLayout : browseLayout
+    }
+
+    /// The counts (`nil` until counted).
+    var stats: TodoStats? { overview.currentState.overview?.stats }
+    /// Which todos of the store are blocked.
+    var relations: TodoRelations { overview.currentState.overview?.relations ?? .none }
+    /// The projects view's tree.
+    var projects: SummaryReport? { overview.currentState.overview?.projects }
+    /// The calendar view's month.
+    var calendar: CalendarReport? { overview.currentState.overview?.calendar }
+
     /// The error the list or the counts met when first fetched (the store cannot be read).
     var startError: TodoError? {
-        list.currentState.error ?? stats.currentState.error
+        browseList.currentState.error ?? overview.currentState.error
+    }
+
+    /// Makes the next view's list (the todos the list shows, pending, by urgency) if it is not
+    /// made yet, so that switching to it reads nothing: called once the first frame is drawn.
+    func warmUp() {
+        guard nextList == nil else { return }
+        var query = browseList.currentState.query
+        query.status = .pending
+        query.sort = .urgency
+        let next = shell.make { TodoListReactor(provider: $0, query: query, deleteConfirmation: .always) }
+        subscriptions.append(next.state.subscribe(onNext: { [weak self] _ in self?.nextChanged = true }))
+        next.send(.refresh)
+        seen.lists[ObjectIdentifier(next)] = Seen(next)
+        nextList = next
     }
 
     /// Whether the user asked to quit.
@@ -113,7 +148,6 @@ final class UISession {
         flushQuery()
         sync(.keepIndex)
         followSelectionInDetail()
-        readReports()
     }
 
     /// Reads the reactors' states again after a change that did not come from a key (another
@@ -121,8 +155,6 @@ final class UISession {
     func refresh() {
         sync(.followID)
         followSelectionInDetail()
-        reportsStale = true
-        readReports()
     }
 
     /// Lays the screen out for a new terminal size.
@@ -135,7 +167,8 @@ final class UISession {
     /// reactors.
     func tearDown() {
         alerts.cancelAll()
-        subscription?.dispose()
+        for subscription in subscriptions { subscription.dispose() }
+        subscriptions = []
         shell.tearDown()
     }
 
@@ -143,11 +176,21 @@ final class UISession {
     func frame() -> ScreenFrame {
         UIScreen(
             UIScreen.Input(
-                size: size, list: list.currentState, layout: layout, stats: stats.currentState,
+                size: size, list: list.currentState, layout: layout, stats: stats,
                 detail: row?.currentState, form: form?.currentState, alert: alerts.current, ui: state,
                 clock: shell.provider.clock, relations: relations, contextName: activeContext?.name,
-                projects: projects, calendar: calendar)
+                projects: projects, calendar: calendar, urgency: urgencyContext)
         ).render()
+    }
+
+    /// What the next view's urgency column is worked out in: now, among the store's relations;
+    /// `nil` in the other views.
+    private var urgencyContext: TodoContext? {
+        guard state.view == .next else { return nil }
+        let provider = shell.provider
+        return TodoContext(
+            now: provider.clock.now(), clock: provider.clock, relations: relations,
+            coefficients: provider.urgencyCoefficients)
     }
 
     /// What key handling reads.
@@ -156,7 +199,7 @@ final class UISession {
             layout: layout, query: pendingQuery ?? list.currentState.query,
             pageSize: UIScreenLayout(size: size).listHeight,
             helpMaxScroll: state.mode.isHelp ? UIScreen.helpMaxScroll(size: size) : 0,
-            tags: stats.currentState.stats.map { $0.tags.keys.sorted() } ?? [], alert: alerts.current,
+            tags: stats.map { $0.tags.keys.sorted() } ?? [], alert: alerts.current,
             formPriority: form?.currentState.fields.priority ?? .none,
             contextFilter: activeContext?.filter ?? .everything, projects: projects?.lines.map(\.project) ?? [])
     }
@@ -179,7 +222,11 @@ final class UISession {
     private func perform(_ effect: UIEffect) {
         switch effect {
         case .list(let action):
+            if state.view == .next, nextList == nil { warmUp() }
+            let list = self.list
             let before = list.currentState.query
+            // Switching views asks each list for the query it already has: nothing to fetch.
+            if case .setQuery(let query) = action, query == before { break }
             list.send(action)
             switch action {
             case .toggleDone, .delete, .clearCompleted: sync(.keepIndex)
@@ -190,7 +237,8 @@ final class UISession {
             }
         case .openForm(let mode):
             if let form { shell.release(form) }
-            let form = shell.make { TodoEditReactor(provider: $0, mode: mode) }
+            let context = activeContext
+            let form = shell.make { TodoEditReactor(provider: $0, mode: mode, context: context) }
             self.form = form
             seen.form = form.currentState.$error.valueUpdatedCount
         case .form(let action):
@@ -217,10 +265,7 @@ final class UISession {
     /// Reads the reactors' states back: the list's rows, the selection and scroll, a form
     /// that closed, new messages, a new question, the detail row.
     private func sync(_ policy: SelectionPolicy) {
-        if listChanged {
-            listChanged = false
-            layout = ListLayout(todos: list.currentState.todos)
-            readRelations()
+        if relayOut() {
             if policy == .followID, let id = selectedID, let selection = layout.selection(ofID: id) {
                 state.selection = selection
             }
@@ -238,31 +283,18 @@ final class UISession {
             toShow: layout.row(ofSelection: state.selection), height: screen.listHeight, rowCount: layout.rowCount)
     }
 
-    /// Builds the projects view's tree and the calendar view's month (TodoCore's reports over
-    /// the todos of the active context) when one of them is shown and the todos changed.
-    private func readReports() {
-        guard state.view == .projects || state.view == .calendar else { return }
-        guard reportsStale || reportsView != state.view else { return }
-        reportsStale = false
-        reportsView = state.view
-        var query = TodoQuery(status: .all)
-        query.filter = activeContext?.filter ?? .everything
-        var todos: [Todo] = []
-        _ = shell.provider.todoService.fetch(query).subscribe(onNext: { todos = $0 })
-        let today = list.currentState.today
-        projects = SummaryReport(todos: todos, now: shell.provider.clock.now())
-        calendar = CalendarReport(
-            todos: todos, from: CalendarMonth(containing: today), today: today, weekStart: shell.provider.weekStart)
-    }
-
-    /// Reads which todos are blocked from the store, when an open todo of the list depends on
-    /// others (the blocked mark); none otherwise, without reading.
-    private func readRelations() {
-        guard list.currentState.todos.contains(where: { !$0.depends.isEmpty && !$0.isDone }) else {
-            relations = .none
-            return
+    /// Lays out the rows of the list shown again when it changed; whether it did.
+    private func relayOut() -> Bool {
+        if state.view == .next, let nextList {
+            guard nextChanged else { return false }
+            nextChanged = false
+            nextLayout = ListLayout(todos: nextList.currentState.list)
+            return true
         }
-        _ = shell.provider.todoService.context().subscribe(onNext: { [weak self] in self?.relations = $0.relations })
+        guard browseChanged else { return false }
+        browseChanged = false
+        browseLayout = ListLayout(todos: browseList.currentState.list)
+        return true
     }
 
     /// The form was saved or cancelled: back to the list, on the saved todo.
@@ -280,22 +312,27 @@ final class UISession {
         if let selection = layout.selection(ofID: saved.id) { state.selection = selection }
     }
 
-    /// Turns new outcomes and errors of the reactors into the message line.
+    /// Turns new outcomes and errors of the reactors, and what the hooks said, into the message
+    /// line.
     private func readMessages() {
-        let listState = list.currentState
-        if listState.$outcome.valueUpdatedCount != seen.outcome {
-            seen.outcome = listState.$outcome.valueUpdatedCount
-            if let outcome = listState.outcome { state.message = UIMessage(text: OutcomeText.summary(outcome)) }
-        }
         var errors: [TodoError?] = []
-        if listState.$error.valueUpdatedCount != seen.list {
-            seen.list = listState.$error.valueUpdatedCount
-            errors.append(listState.error)
+        for list in [browseList] + (nextList.map { [$0] } ?? []) {
+            let listState = list.currentState
+            var seen = self.seen.lists[ObjectIdentifier(list)] ?? Seen()
+            if listState.$outcome.valueUpdatedCount != seen.outcome {
+                seen.outcome = listState.$outcome.valueUpdatedCount
+                if let outcome = listState.outcome { state.message = UIMessage(text: OutcomeText.summary(outcome)) }
+            }
+            if listState.$error.valueUpdatedCount != seen.error {
+                seen.error = listState.$error.valueUpdatedCount
+                errors.append(listState.error)
+            }
+            self.seen.lists[ObjectIdentifier(list)] = seen
         }
-        let statsState = stats.currentState
-        if statsState.$error.valueUpdatedCount != seen.stats {
-            seen.stats = statsState.$error.valueUpdatedCount
-            errors.append(statsState.error)
+        let overviewState = overview.currentState
+        if overviewState.$error.valueUpdatedCount != seen.overview {
+            seen.overview = overviewState.$error.valueUpdatedCount
+            errors.append(overviewState.error)
         }
         if let rowState = row?.currentState, rowState.$error.valueUpdatedCount != seen.row {
             seen.row = rowState.$error.valueUpdatedCount
@@ -308,6 +345,18 @@ final class UISession {
         if let error = errors.compactMap({ $0 }).last {
             state.message = UIMessage(text: error.cliMessage, isError: true)
         }
+        readHookMessages()
+    }
+
+    /// Adds what the hooks said to the message line (after what the change did), as `todo`
+    /// prints it on standard error.
+    private func readHookMessages() {
+        guard !hookMessages.isEmpty else { return }
+        let said = hookMessages.map { $0.description.terminalSafe }
+        let isError = hookMessages.contains(where: \.isError) || state.message?.isError == true
+        hookMessages = []
+        let text = ([state.message?.text].compactMap { $0 } + said).joined(separator: " · ")
+        state.message = UIMessage(text: text, isError: isError)
     }
 
     /// Makes the row reactor follow the selected todo (once per read of keys, not per key:
@@ -329,9 +378,22 @@ final class UISession {
 
 /// The pulse counts of the reactors' outcomes and errors already shown.
 private struct SeenPulses {
-    var outcome: UInt = 0
-    var list: UInt = 0
-    var stats: UInt = 0
+    var lists: [ObjectIdentifier: Seen] = [:]
+    var overview: UInt = 0
     var row: UInt = 0
     var form: UInt = 0
+}
+
+/// The pulse counts of one list's outcome and error already shown.
+private struct Seen {
+    var outcome: UInt = 0
+    var error: UInt = 0
+
+    init() {}
+
+    /// What `list` holds now, as seen.
+    init(_ list: TodoListReactor) {
+        outcome = list.currentState.$outcome.valueUpdatedCount
+        error = list.currentState.$error.valueUpdatedCount
+    }
 }

@@ -44,10 +44,36 @@ import TodoCore
         #expect(try !sandbox.complete("todo", "").contains("__complete-ids"))
     }
 
+    /// `todo help` takes a command's name, a report's or an alias's (issue 19).
+    @Test func helpOffersTheCommandsReportsAndAliases() throws {
+        #expect(
+            try sandbox.complete("todo", "help", "") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
+        #expect(try sandbox.complete("todo", "help", "ov") == ["overdue"])
+        #expect(try sandbox.complete("todo", "help", "z") == ["zz"])
+    }
+
+    /// `todo config` and `--set` take the keys of the config file: TodoCore's, and the families
+    /// (`alias.`, `context.`, `report.`) a name completes (issue 19).
+    @Test func configAndSetOfferTheConfigKeys() throws {
+        let keys = TodoConfig.knownKeys + CompletionScript.configKeyFamilies
+        #expect(try sandbox.complete("todo", "config", "") == keys)
+        #expect(try sandbox.complete("todo", "config", "week") == ["week.start"])
+        #expect(try sandbox.complete("todo", "config", "al") == ["alias."])
+        #expect(try sandbox.complete("todo", "config", "co") == ["color", "context", "context."])
+        #expect(try sandbox.complete("todo", "--set", "week") == ["week.start="])
+        #expect(
+            try sandbox.complete("todo", "--set", "") == TodoConfig.knownKeys.map { $0 + "=" }
+                + CompletionScript.configKeyFamilies)
+        #expect(try sandbox.complete("todo", "list", "--set", "hoo") == ["hooks="])
+        #expect(try sandbox.complete("todo", "--set", "=", "da") == ["date.format="], "--set=da, split by bash")
+        #expect(try sandbox.complete("todo", "--set", "week.start", "=", "sunday", "li") == ["list"])
+        #expect(try sandbox.complete("todo", "--set", "week.start", "=", "sunday", "done", "") == ["3", "31"])
+    }
+
     @Test func theOptionsBeforeTheCommand() throws {
         #expect(
             try sandbox.complete("todo", "-")
-                == ["--file", "--json", "--no-color", "--quiet", "-q", "--version", "--help", "-h"])
+                == ["--file", "--json", "--no-color", "--quiet", "-q", "--set", "--version", "--help", "-h"])
         #expect(try sandbox.complete("todo", "--n") == ["--no-color"])
     }
 
@@ -75,7 +101,6 @@ import TodoCore
         #expect(try sandbox.complete("todo", "edit", "1", "--due", "n") == ["none"])
         #expect(try sandbox.complete("todo", "edit", "1", "--note", "") == ["none"])
         #expect(try sandbox.complete("todo", "completions", "") == ["bash", "zsh", "fish"])
-        #expect(try sandbox.complete("todo", "help", "") == CommandCatalog.visibleNames)
         #expect(try sandbox.complete("todo", "help", "l") == ["log", "list", "ls"])
     }
 

@@ -92,7 +92,7 @@ import TodoCore
         #expect(branch.contains("[When it is due\\: YYYY-MM-DD, today, tomorrow, a weekday, +3d or +2w.]"))
         #expect(branch.contains("'*:title: '"))
         #expect(try #require(zshBranch(of: MoveCommand.spec)).contains("'1:id:_todo_ids' \\\n"))
-        #expect(try #require(zshBranch(of: HelpCommand.spec)).contains("'1::command:("))
+        #expect(try #require(zshBranch(of: HelpCommand.spec)).contains("'1::command:_todo_commands'"))
     }
 
     @Test(arguments: CommandCatalog.visibleCommands.map(\.name))

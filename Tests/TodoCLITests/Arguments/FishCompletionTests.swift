@@ -12,6 +12,20 @@ import Testing
         sandbox = try CompletionSandbox()
     }
 
+    @Test func helpOffersTheCommandsReportsAndAliases() throws {
+        #expect(
+            try Set(sandbox.completeInFish("todo help "))
+                == Set(CommandCatalog.visibleNames + CompletionSandbox.configCommands))
+        #expect(try sandbox.completeInFish("todo help ov") == ["overdue"])
+    }
+
+    @Test func configAndSetOfferTheConfigKeys() throws {
+        #expect(try sandbox.completeInFish("todo config week") == ["week.start"])
+        #expect(try sandbox.completeInFish("todo config al") == ["alias."])
+        #expect(try sandbox.completeInFish("todo --set week") == ["week.start="])
+        #expect(try sandbox.completeInFish("todo list --set hoo") == ["hooks="])
+    }
+
     @Test func theCommandsAfterAFilter() throws {
         #expect(
             try Set(sandbox.completeInFish("todo +work "))

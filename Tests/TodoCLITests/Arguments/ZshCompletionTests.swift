@@ -18,6 +18,19 @@ import Testing
         #expect(try sandbox.completeInZsh("todo re") == ["reopen"])
     }
 
+    @Test func helpOffersTheCommandsReportsAndAliases() throws {
+        #expect(
+            try sandbox.completeInZsh("todo help ") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)
+        #expect(try sandbox.completeInZsh("todo help ov") == ["overdue"])
+    }
+
+    @Test func configAndSetOfferTheConfigKeys() throws {
+        #expect(try sandbox.completeInZsh("todo config week") == ["week.start"])
+        #expect(try sandbox.completeInZsh("todo config al") == ["alias."])
+        #expect(try sandbox.completeInZsh("todo --set week") == ["week.start="])
+        #expect(try sandbox.completeInZsh("todo list --set hoo") == ["hooks="])
+    }
+
     @Test func theCommandsAfterAFilter() throws {
         #expect(
             try sandbox.completeInZsh("todo +work ") == CommandCatalog.visibleNames + CompletionSandbox.configCommands)

@@ -243,7 +243,7 @@ import TodoCore
         let text = screenText(input)
         #expect(text[22].hasPrefix(" context: work · 3 pending · 1 done"))
         #expect(text[22].count == columns)
-        input.stats.stats = nil
+        input.stats = nil
         #expect(screenText(input)[22].hasPrefix(" context: work · counting…"))
     }
 
@@ -302,7 +302,7 @@ import TodoCore
 
     @Test func theStatusLineCountsOrWaits() {
         var input = screenInput(sampleTodos)
-        input.stats.stats = nil
+        input.stats = nil
         #expect(screenText(input)[22].hasPrefix(" counting…"))
     }
 

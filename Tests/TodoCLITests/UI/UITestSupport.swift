@@ -37,8 +37,7 @@ func screenInput(
     var list = TodoListReactor.State(query: query, today: uiToday)
     list.todos = query.apply(to: todos, today: uiToday)
     list.isLoaded = true
-    var stats = TodoStatsReactor(provider: provider).initialState
-    stats.stats = TodoStats(todos: todos, today: uiToday)
+    let stats = TodoStats(todos: todos, today: uiToday)
     let layout = ListLayout(todos: list.todos)
     let detail = layout.todo(at: ui.selection).map { TodoRowReactor(provider: provider, todo: $0).initialState }
     return UIScreen.Input(
@@ -58,3 +57,13 @@ let sampleTodos: [Todo] = [
     uiTodo(3, "Call mum", isDone: true, priority: .low),
     uiTodo(4, "Water plants"),
 ]
+
+extension Observable {
+    /// The value a service call gives (they run at once, on the calling thread), or its error.
+    func value() throws -> Element {
+        var result: Result<Element, any Error>?
+        _ = subscribe(onNext: { result = .success($0) }, onError: { result = .failure($0) })
+        guard let result else { throw TodoError.io(file: "memory", operation: "use", reason: "no value") }
+        return try result.get()
+    }
+}

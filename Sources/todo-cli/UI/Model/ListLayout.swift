@@ -32,7 +32,7 @@ struct ListLayout: Sendable {
     }
 
     /// The list reactor's todos, as they are.
-    let todos: [Todo]
+    let todos: ChunkedTodos
     /// The column facts.
     let columns: Columns
     /// The indices in ``todos`` of the pending todos, then the done ones — `nil` when
@@ -43,25 +43,33 @@ struct ListLayout: Sendable {
 
     /// Lays out `todos` (in the list reactor's order).
     init(todos: [Todo]) {
+        self.init(todos: ChunkedTodos(todos))
+    }
+
+    /// Lays out `todos` (in the list reactor's order), reading their fields in place.
+    init(todos: ChunkedTodos) {
         self.todos = todos
         var columns = Columns()
         var maxID = 0
         var pending = 0
         var inOrder = true
         var seenDone = false
-        for todo in todos {
-            if todo.id > maxID { maxID = todo.id }
-            if todo.priority != .none { columns.hasPriority = true }
-            if let due = todo.due {
-                columns.hasDue = true
-                let years = columns.dueYears ?? due.year...due.year
-                columns.dueYears = min(years.lowerBound, due.year)...max(years.upperBound, due.year)
-            }
-            if todo.isDone {
-                seenDone = true
-            } else {
-                pending += 1
-                if seenDone { inOrder = false }
+        // Fields are read in place: a copy of each todo would retain all of its fields.
+        for chunk in todos.slices {
+            for index in chunk.indices {
+                if chunk[index].id > maxID { maxID = chunk[index].id }
+                if chunk[index].priority != .none { columns.hasPriority = true }
+                if let due = chunk[index].due {
+                    columns.hasDue = true
+                    let years = columns.dueYears ?? due.year...due.year
+                    columns.dueYears = min(years.lowerBound, due.year)...max(years.upperBound, due.year)
+                }
+                if chunk[index].isDone {
+                    seenDone = true
+                } else {
+                    pending += 1
+                    if seenDone { inOrder = false }
+                }
             }
         }
         columns.idWidth = String(maxID).count
@@ -71,10 +79,16 @@ struct ListLayout: Sendable {
             order = nil
         } else {
             var order: [Int] = []
+            var done: [Int] = []
             order.reserveCapacity(todos.count)
-            for index in todos.indices where !todos[index].isDone { order.append(index) }
-            for index in todos.indices where todos[index].isDone { order.append(index) }
-            self.order = order
+            var position = 0
+            for chunk in todos.slices {
+                for index in chunk.indices {
+                    if chunk[index].isDone { done.append(position) } else { order.append(position) }
+                    position += 1
+                }
+            }
+            self.order = order + done
         }
     }
 
@@ -117,7 +131,7 @@ struct ListLayout: Sendable {
 
     /// The selection of the todo `id` (O(n): after a change only).
     func selection(ofID id: Int) -> Int? {
-        guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = todos.firstIndex(ofID: id) else { return nil }
         guard let order else { return index }
         return order.firstIndex(of: index)
     }

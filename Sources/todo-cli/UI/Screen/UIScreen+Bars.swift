@@ -35,7 +35,7 @@ extension UIScreen {
             return ScreenLine(" filter: " + error, .red, .bold, .reverse).fitted(to: columns, padCodes: [.reverse])
         }
         var text: String
-        if let stats = input.stats.stats {
+        if let stats = input.stats {
             var parts = input.contextName.map { ["context: " + $0.terminalSafe] } ?? []
             parts += ["\(stats.pending) pending", "\(stats.done) done"]
             if stats.overdue > 0 { parts.append("\(stats.overdue) overdue") }

@@ -12,20 +12,36 @@ extension UIScreen {
             lines.append(ScreenLine())
             lines.append(ScreenLine(" " + emptyText(), .dim).fitted(to: width))
         }
-        var index = list.todoCount == 0 ? list.rowCount : input.ui.scroll
+        let first = list.todoCount == 0 ? list.rowCount : input.ui.scroll
+        let urgencies = urgencyTexts(rows: first..<first + layout.listHeight)
+        let urgencyWidth = urgencies.values.map(\.count).max() ?? 0
+        var index = first
         while lines.count < layout.listHeight {
             switch list.row(at: index) {
             case .heading(let kind, let count)?:
                 let title = kind == .pending ? "Pending" : "Done"
                 lines.append(ScreenLine(" \(title) (\(count))", .bold).fitted(to: width))
             case .todo(let todo, let selection)?:
-                lines.append(row(todo, selected: selection == input.ui.selection, width: width))
+                let urgency = urgencies[todo.id].map { String(repeating: " ", count: urgencyWidth - $0.count) + $0 }
+                lines.append(row(todo, selected: selection == input.ui.selection, width: width, urgency: urgency))
             case nil:
                 lines.append(ScreenLine().fitted(to: width))
             }
             index += 1
         }
         return lines
+    }
+
+    /// The urgency of each todo on `rows`, as `todo next` shows it (``TodoListRenderer``), by id;
+    /// none without an urgency column. Only the rows shown are worked out.
+    private func urgencyTexts(rows: Range<Int>) -> [Int: String] {
+        guard let context = input.urgency else { return [:] }
+        var texts: [Int: String] = [:]
+        for index in rows {
+            guard case .todo(let todo, _)? = input.layout.row(at: index) else { continue }
+            texts[todo.id] = TodoListRenderer.urgencyText(context.urgency(of: todo))
+        }
+        return texts
     }
 
     /// What an empty list says.
@@ -43,10 +59,11 @@ extension UIScreen {
     }
 
     /// One todo: `> 12 [ ] high 2030-01-08 Buy milk  +shop`, with `todo list`'s mark
-    /// (``TodoMark``: `[x]`, `[*]`, `[w]`, `[b]`, `[ ]`), fitted to `width`; narrow
-    /// panes (under 60 columns) show the priority as one letter, and the dates as `01-08` when
-    /// all are in this year. A done todo is dim, the whole row, without the priority's colour.
-    func row(_ todo: Todo, selected: Bool, width: Int) -> ScreenLine {
+    /// (``TodoMark``: `[x]`, `[*]`, `[w]`, `[b]`, `[ ]`) and then `urgency` when given (the next
+    /// view: `> 12 [ ] 8.9 high …`), fitted to `width`; narrow panes (under 60 columns) show the
+    /// priority as one letter, and the dates as `01-08` when all are in this year. A done todo is
+    /// dim, the whole row, without the priority's colour.
+    func row(_ todo: Todo, selected: Bool, width: Int, urgency: String? = nil) -> ScreenLine {
         let columns = input.layout.columns
         let narrow = width < 60
         let today = input.list.today
@@ -57,6 +74,10 @@ extension UIScreen {
         let id = String(todo.id)
         line.append(String(repeating: " ", count: max(columns.idWidth - id.count, 0)) + id + " ", .dim)
         line.append(TodoMark(todo, today: today, relations: input.relations).text, codes([]))
+        if let urgency {
+            line.append(" ", codes([]))
+            line.append(urgency, codes([.bold]))
+        }
         if columns.hasPriority {
             line.append(" ", codes([]))
             line.append(priorityLabel(todo.priority, narrow: narrow), codes(priorityCodes(todo.priority)))

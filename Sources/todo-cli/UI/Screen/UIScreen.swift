@@ -19,8 +19,8 @@ struct UIScreen {
         var list: TodoListReactor.State
         /// The list's rows (from `list.todos`, built once per change).
         var layout: ListLayout
-        /// The stats reactor's state.
-        var stats: TodoStatsReactor.State
+        /// The counts over the active context (`nil` until counted).
+        var stats: TodoStats?
         /// The row reactor's state for the selected todo, if any.
         var detail: TodoRowReactor.State?
         /// The edit reactor's state while the form is open.
@@ -39,6 +39,9 @@ struct UIScreen {
         var projects: SummaryReport?
         /// The calendar view's month.
         var calendar: CalendarReport?
+        /// What the urgency column is worked out in: the store's relations now (the next view);
+        /// `nil` for no urgency column.
+        var urgency: TodoContext?
     }
 
     /// What the screen is drawn from.
