@@ -218,6 +218,10 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         switch (cache.journal, journal) {
         case (nil, nil):
             break
+        case (let old?, let new?) where cache.journalHeader == nil:
+            // A stale journal (of another generation) was ignored: still ignored while it is the
+            // same file as it was; anything else is read afresh.
+            guard old == new else { return nil }
         case (let old?, let new?)
         where old.device == new.device && old.inode == new.inode && new.size >= cache.journalLength:
             if new.size > cache.journalLength {

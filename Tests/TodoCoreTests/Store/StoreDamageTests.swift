@@ -213,6 +213,28 @@ import Testing
         #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().count == 9)
     }
 
+    @Test func aStaleJournalIsIgnoredByEveryOperationOfOneStorageNotOnlyTheFirst() throws {
+        // A long-lived front end (`todo ui`, a sync that reads, then writes) reads the store
+        // again and again through one storage object: it caches the state, and must not take
+        // the stale journal's header for a change appended since.
+        let options = JSONFileStoreTests.journaled
+        let service = self.service(options)
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
+        let staleJournal = folder.bytes("todos.json.journal")!
+        for _ in 1...10 {
+            _ = try service.markDone(ids: [3]).value()
+            _ = try service.markUndone(ids: [3]).value()
+        }
+        folder.write("todos.json.journal", staleJournal)
+        let storage = JSONFileTodoStorage(path: folder.file("todos.json"), options: options)
+        let reader = providers.keep(makeProvider(storage: storage, uuids: uuids)).todoService
+        #expect(try reader.fetch(TodoQuery(status: .all)).value().count == 8)
+        #expect(try reader.fetch(TodoQuery(status: .all)).value().count == 8)
+        _ = try reader.create(TodoDraft(title: "nine")).value()
+        #expect(try reader.fetch(TodoQuery(status: .all)).value().count == 9)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().count == 9)
+    }
+
     @Test func aDamagedBackupIsRefusedSoThatItIsNotWrittenOver() throws {
         _ = try makeGoodStore()
         folder.write("todos.json.bak", "{ half")
