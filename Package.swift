@@ -71,7 +71,9 @@ let package = Package(
             exclude: ["Formats/Fixtures", "Urgency/Fixtures"]),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport"]),
+            dependencies: [
+                "todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport", "todo-caldav",
+            ]),
         // Issue 20's proof: a front end, its service and reactors and their tests written against
         // the public products only (no @testable import), with Docs/BuildingAFrontEnd.md's code.
         .testTarget(

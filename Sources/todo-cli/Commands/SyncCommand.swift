@@ -16,6 +16,8 @@ struct SyncCommand {
     var dryRun = false
     /// Print each todo created, changed or deleted on either side.
     var verbose = false
+    /// `--setup URL`: find the collections there and write the settings instead of syncing.
+    var setup: SyncSetup?
 }
 
 extension OptionSpec {
@@ -25,13 +27,25 @@ extension OptionSpec {
     /// `-v, --verbose` (sync)
     static let verbose = OptionSpec(
         long: "verbose", short: "v", help: "List each todo created, changed or deleted, here or there.")
+    /// `--setup <url>` (sync)
+    static let setup = OptionSpec(
+        long: "setup", value: ValueSpec(name: "url", kind: .text),
+        help: "Find the todo collections of a CalDAV server (or a folder) and write the sync settings.")
+    /// `--user <name>` (sync)
+    static let user = OptionSpec(
+        long: "user", value: ValueSpec(name: "name", kind: .text),
+        help: "The user name on the server, for --setup (written as sync.username).")
+    /// `--collection <name>` (sync)
+    static let collection = OptionSpec(
+        long: "collection", value: ValueSpec(name: "name", kind: .text),
+        help: "The collection to sync, for --setup: its last path segment or its display name.")
 }
 
 extension SyncCommand: TodoSubcommand {
     /// `todo sync [--dry-run] [--verbose]`
     static let spec = CommandSpec(
         name: "sync",
-        overview: "Sync both ways with a CalDAV collection or a vdir folder.",
+        overview: "Sync with a CalDAV collection or a vdir folder.",
         discussion: """
             sync.url in the config file says where: file:///path/to/folder for a folder of .ics \
             files (vdirsyncer, todoman, khal), or a CalDAV collection's https:// URL. Changes made \
@@ -40,19 +54,37 @@ extension SyncCommand: TodoSubcommand {
             server or folder cannot be reached, 76 it answered something that is not CalDAV or \
             iCalendar, 77 it refused the credentials, 78 the sync settings are missing or invalid.
 
+            'todo sync --setup URL' finds the collections that hold todos on a CalDAV server \
+            (from its address, as RFC 6764 discovery does), checks the credentials, and writes \
+            sync.url and sync.username to the config file. The password is never written: it \
+            comes from sync.password_command, ~/.netrc or TODO_SYNC_PASSWORD.
+
             Examples:
-              todo config sync.url file:///home/ann/.calendars/tasks
+              todo sync --setup https://dav.example.com/ --user ann
+              todo sync --setup https://dav.example.com/ --user ann --collection tasks
+              todo sync --setup file:///home/ann/.calendars/tasks
               todo sync
               todo sync --dry-run
             """,
-        options: [.dryRun, .verbose])
+        options: [.dryRun, .verbose, .setup, .user, .collection],
+        conflicts: [
+            OptionConflict(first: .dryRun, second: .setup, reason: "--setup changes only the config file")
+        ])
 
     init(_ values: ParsedValues) throws(ArgumentProblem) {
         dryRun = values.isSet(.dryRun)
         verbose = values.isSet(.verbose)
+        let user = values.value(of: .user)?.text
+        let collection = values.value(of: .collection)?.text
+        if let url = values.value(of: .setup)?.text {
+            setup = SyncSetup(url: url, user: user, collection: collection)
+        } else if user != nil || collection != nil {
+            throw ArgumentProblem("'--\(user != nil ? "user" : "collection")' goes with --setup URL")
+        }
     }
 
     func run(in context: CommandContext) -> ExitCode {
+        if let setup { return setup.run(in: context) }
         let settings = context.config.sync
         guard let url = settings.url else {
             context.output.err(
@@ -64,7 +96,7 @@ extension SyncCommand: TodoSubcommand {
         do throws(SyncError) {
             transport = try Self.transport(url: url, settings: settings, environment: context.terminal.environment)
         } catch {
-            return fail(error, in: context)
+            return Self.fail(error, in: context)
         }
         let storage = context.provider.storageService
         let clock = context.provider.clock
@@ -81,7 +113,7 @@ extension SyncCommand: TodoSubcommand {
             progress.clear()
         } catch let error as SyncError {
             progress.clear()
-            return fail(error, in: context)
+            return Self.fail(error, in: context)
         } catch let error as TodoError {
             progress.clear()
             return context.fail(error, command: "sync")
@@ -124,7 +156,7 @@ extension SyncCommand: TodoSubcommand {
         return name.isEmpty ? "this device" : name
     }
 
-    private func fail(_ error: SyncError, in context: CommandContext) -> ExitCode {
+    static func fail(_ error: SyncError, in context: CommandContext) -> ExitCode {
         context.output.err("Error: \(error.description.shownOnOneLine)\n")
         return ExitCode(error)
     }
