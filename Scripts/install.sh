@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds `todo` (release, with the Swift runtime linked in) and installs it with its manual page
-# and its bash, zsh and fish completions, where the shells and `man` look for them:
+# and its bash, zsh and fish completions, where the shells and `man` look for them, and with
+# `todo-caldav`, the helper `todo sync` runs for CalDAV (HTTP, TLS and XML stay out of `todo`):
 #
 #   $PREFIX/bin/todo
+#   $PREFIX/bin/todo-caldav
 #   $PREFIX/share/man/man1/todo.1
 #   $PREFIX/share/bash-completion/completions/todo
 #   $PREFIX/share/zsh/site-functions/_todo
@@ -11,7 +13,8 @@
 # Usage: Scripts/install.sh [--uninstall]
 #   PREFIX       where to install (default: ~/.local; /usr/local for every user, as root)
 #   DESTDIR      a staging folder prepended to every path (for packages); no checks then
-#   TODO_BINARY  an already built `todo` to install instead of building one
+#   TODO_BINARY  an already built `todo` to install instead of building one (its `todo-caldav` is
+#                the one beside it, when there is one)
 #
 # Then it says what, if anything, your shell needs to find them (PATH, MANPATH, fpath).
 set -euo pipefail
@@ -25,7 +28,7 @@ man1=$destination/share/man/man1
 bash_dir=$destination/share/bash-completion/completions
 zsh_dir=$destination/share/zsh/site-functions
 fish_dir=$destination/share/fish/vendor_completions.d
-installed=("$bin/todo" "$man1/todo.1" "$bash_dir/todo" "$zsh_dir/_todo" "$fish_dir/todo.fish")
+installed=("$bin/todo" "$bin/todo-caldav" "$man1/todo.1" "$bash_dir/todo" "$zsh_dir/_todo" "$fish_dir/todo.fish")
 
 if [[ ${1:-} == --uninstall ]]; then
     rm -f -- "${installed[@]}"
@@ -43,8 +46,10 @@ if [[ -z $binary ]]; then
         exit 69
     fi
     swift build -c release --static-swift-stdlib --product todo
+    swift build -c release --static-swift-stdlib --product todo-caldav
     binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/todo
 fi
+helper=$(dirname "$binary")/todo-caldav
 if [[ ! -x $binary ]]; then
     echo "error: $binary is not an executable todo" >&2
     exit 66
@@ -52,6 +57,13 @@ fi
 
 install -d "$bin" "$man1" "$bash_dir" "$zsh_dir" "$fish_dir"
 install -m 755 "$binary" "$bin/todo"
+shown=("${installed[@]}")
+if [[ -x $helper ]]; then
+    install -m 755 "$helper" "$bin/todo-caldav"
+else
+    shown=("${installed[@]/"$bin/todo-caldav"/}")
+    echo "Note: $helper is not there: todo sync works with folders, not with CalDAV servers" >&2
+fi
 # Written from the binary just installed, so that they describe that version.
 generate() {
     local file=$1
@@ -64,7 +76,7 @@ generate "$man1/todo.1" help --man
 generate "$bash_dir/todo" completions bash
 generate "$zsh_dir/_todo" completions zsh
 generate "$fish_dir/todo.fish" completions fish
-printf 'Installed %s\n' "${installed[@]}"
+for file in "${shown[@]}"; do [[ -n $file ]] && printf 'Installed %s\n' "$file"; done
 
 [[ -n ${DESTDIR:-} ]] && exit 0
 

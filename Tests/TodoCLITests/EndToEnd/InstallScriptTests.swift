@@ -13,7 +13,7 @@ import Testing
 
     /// The files the script installs, relative to the prefix.
     static let files = [
-        "bin/todo", "share/man/man1/todo.1", "share/bash-completion/completions/todo",
+        "bin/todo", "bin/todo-caldav", "share/man/man1/todo.1", "share/bash-completion/completions/todo",
         "share/zsh/site-functions/_todo", "share/fish/vendor_completions.d/todo.fish",
     ]
 
@@ -48,6 +48,8 @@ import Testing
             #expect(result.output.contains("Installed \(prefix)/\(file)\n"), "\(result.output)")
         }
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/todo"))
+        // The CalDAV helper `todo sync` starts, beside `todo`.
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/todo-caldav"))
         func contents(_ file: String) -> String? { try? String(contentsOfFile: prefix + "/" + file, encoding: .utf8) }
         #expect(contents("share/man/man1/todo.1") == ManPage.render())
         #expect(contents("share/bash-completion/completions/todo") == CompletionScript.render(for: .bash))
