@@ -46,10 +46,22 @@ if [[ -z $binary ]]; then
         exit 69
     fi
     swift build -c release --static-swift-stdlib --product todo
-    swift build -c release --static-swift-stdlib --product todo-caldav
     binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/todo
+    # The helper links libcurl and libxml2: statically when their development files are there
+    # (libcurl4-openssl-dev, libxml2-dev), else against the toolchain's shared libraries.
+    helper_copy=$(mktemp)
+    if swift build -c release --static-swift-stdlib --product todo-caldav >/dev/null 2>&1; then
+        cp "$(dirname "$binary")/todo-caldav" "$helper_copy"
+    else
+        echo "Note: building todo-caldav against the toolchain's shared libraries (for a self-contained one," \
+            "install libcurl4-openssl-dev and libxml2-dev)" >&2
+        swift build -c release --product todo-caldav
+        cp "$(swift build -c release --show-bin-path)/todo-caldav" "$helper_copy"
+    fi
+    chmod 755 "$helper_copy"
+    trap 'rm -f "$helper_copy"' EXIT
 fi
-helper=$(dirname "$binary")/todo-caldav
+helper=${helper_copy:-$(dirname "$binary")/todo-caldav}
 if [[ ! -x $binary ]]; then
     echo "error: $binary is not an executable todo" >&2
     exit 66
