@@ -13,7 +13,8 @@ import Foundation
 ///
 /// One request per connection: the proxy asks the server to close each connection after its
 /// answer (`Connection: close`) and tells the client the same, so that what the rule decides for
-/// one request never depends on another's connection.
+/// one request never depends on another's connection; and to answer without compression, so that a
+/// rule can read and change the answers.
 ///
 /// ```swift
 /// let proxy = try LoopbackProxy(upstreamPort: server.port)
@@ -182,7 +183,7 @@ public final class LoopbackProxy: @unchecked Sendable {
         defer { close(upstream) }
         var lines = head.filter { line in
             let name = line.split(separator: ":").first?.lowercased() ?? ""
-            return !["connection", "keep-alive", "host"].contains(name)
+            return !["connection", "keep-alive", "host", "accept-encoding"].contains(name)
         }
         lines.insert("Host: 127.0.0.1:\(upstreamPort)", at: 1)
         lines.append("Connection: close")

@@ -61,7 +61,9 @@ import TodoSync
         #expect(merged.annotations.isEmpty)
     }
 
-    @Test(arguments: SyncSide.all) func theSameFieldChangedOnBothSidesTakesTheLaterAndKeepsTheOtherInAnAnnotation(_ side: SyncSide) throws {
+    @Test(arguments: SyncSide.all) func theSameFieldChangedOnBothSidesTakesTheLaterAndKeepsTheOtherInAnAnnotation(
+        _ side: SyncSide
+    ) throws {
         let world = try SyncWorld(side)
         let (a, b) = (world.device("laptop"), world.device("phone"))
         try a.add("Dentist") { $0.due = .day(CalendarDay(year: 2030, month: 1, day: 9)!) }
@@ -145,7 +147,9 @@ import TodoSync
         #expect(try a.todo("Plan trip")?.annotations.isEmpty == true)
     }
 
-    @Test(arguments: SyncSide.all) func aRecurringTodoCompletedOnBothSidesGivesOneNextOccurrence(_ side: SyncSide) throws {
+    @Test(arguments: SyncSide.all) func aRecurringTodoCompletedOnBothSidesGivesOneNextOccurrence(
+        _ side: SyncSide
+    ) throws {
         let world = try SyncWorld(side)
         let (a, b) = (world.device("laptop"), world.device("phone"))
         try a.add("Take out bins") {
