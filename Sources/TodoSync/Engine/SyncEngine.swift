@@ -157,6 +157,7 @@ public final class SyncEngine: @unchecked Sendable {
         let fetched = Set(resources.map(\.href))
         removed += changed.filter { !fetched.contains($0) }  // gone between the listing and the fetch
         let synced = SyncedTodo(utcOffset: options.utcOffset)
+        let skippedBefore = report.skipped.count
         for resource in resources {
             switch synced.read(resource) {
             case .none:
@@ -175,6 +176,11 @@ public final class SyncEngine: @unchecked Sendable {
                 }
                 changes.incoming[uuid] = (resource, item, order)
             }
+        }
+        if report.skipped.count > skippedBefore {
+            // A resource that cannot be synced is listed (and named) again by the next sync, until
+            // it can be read: the listing token stays where it was, not past it.
+            changes.patch.token = nil
         }
         for href in Set(removed) {
             if state.ignored[href] != nil {
