@@ -45,6 +45,12 @@ need() {
 need hyperfine hyperfine
 need radicale radicale
 need curl curl
+# The helper, linked with the static standard library, links libcurl (FoundationNetworking's)
+# from the system: its development files.
+if ! ls /usr/lib/*/libcurl.so /usr/lib/libcurl.so >/dev/null 2>&1; then
+    [[ -n ${APT_UPDATED:-} ]] || { apt-get update -qq && APT_UPDATED=1; }
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null
+fi
 
 SCRATCH=${SCRATCH:-.build}
 echo "== building the release todo and todo-caldav (static standard library) in $SCRATCH"
@@ -165,6 +171,7 @@ EOF
         echo "user = \"alice:$PASSWORD\""
         echo 'header = "Content-Type: text/calendar; charset=utf-8"'
         echo 'header = "If-None-Match: *"'
+        echo 'header = "Expect:"'  # no 100-continue round trip (Radicale never answers one)
         echo 'write-out = "%{http_code}\n"'
         for file in "${files[@]}"; do
             echo "url = \"$BASE/alice/curl/$(basename "$file")\""

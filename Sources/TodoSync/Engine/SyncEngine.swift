@@ -136,7 +136,9 @@ public final class SyncEngine: @unchecked Sendable {
         var changes = RemoteChanges(state: try state.load(url: url))
         let state = changes.state
         let listing = try transport.list(since: state.token)
-        changes.patch.token = .some(listing.token)
+        // A token the state holds already is not written again: a sync with nothing to do
+        // leaves the state file alone.
+        if listing.token != state.token { changes.patch.token = .some(listing.token) }
         let uuidsByHref = state.uuidsByHref()
         var changed: [String] = []
         for (href, etag) in listing.resources {
