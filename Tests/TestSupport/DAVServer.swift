@@ -58,9 +58,10 @@ public final class DAVServer: @unchecked Sendable {
     public var collectionURL: String { baseURL + collectionPath }
     /// The temporary folder holding the server's storage, configuration and log.
     public let folder: String
-    private let process: ChildProcess
+    private let program: String
+    private var process: ChildProcess  // guarded by lock after init
     private let lock = NSLock()
-    private var stopped = false
+    private var stopped = false  // guarded by lock
 
     /// Whether the CI runs (`CI=true`): a server that cannot start fails the test there.
     public static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
@@ -87,6 +88,7 @@ public final class DAVServer: @unchecked Sendable {
             throw Unavailable(description: "\(kind) has no authentication of its own")
         }
         self.kind = kind
+        self.program = program
         requiresAuthentication = auth
         password = auth ? "correct horse" : nil
         folder = NSTemporaryDirectory() + "/dav-\(kind)-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -128,12 +130,33 @@ public final class DAVServer: @unchecked Sendable {
 
     /// Stops the server (its process group), once.
     public func stop() {
-        let first = lock.withLock {
+        let process: ChildProcess? = lock.withLock {
             defer { stopped = true }
-            return !stopped
+            return stopped ? nil : self.process
         }
-        if first { Self.end(process) }
+        if let process { Self.end(process) }
     }
+
+    /// Starts the stopped server again, on the same port with the same storage (its collections
+    /// and their contents as they were), and waits until it answers.
+    ///
+    /// - Throws: ``Unavailable`` when it does not start (the port taken meanwhile, with its log).
+    public func restart() throws {
+        stop()
+        let process = try Self.launch(
+            kind, program: program, port: port, folder: folder, auth: requiresAuthentication)
+        guard Self.waitUntilAnswering(process, port: port) else {
+            Self.end(process)
+            throw Unavailable(description: "\(kind) did not start again:\n\(log)")
+        }
+        lock.withLock {
+            self.process = process
+            stopped = false
+        }
+    }
+
+    /// The process's pid (the id of its process group).
+    public var processIdentifier: pid_t { lock.withLock { process.processIdentifier } }
 
     /// Sends a request as the collection's owner (with her name, and her password when the
     /// server wants one: without authentication Radicale takes the name as given).

@@ -136,7 +136,9 @@ public final class SyncEngine: @unchecked Sendable {
         var changes = RemoteChanges(state: try state.load(url: url))
         let state = changes.state
         let listing = try transport.list(since: state.token)
-        changes.patch.token = .some(listing.token)
+        // A token the state holds already is not written again: a sync with nothing to do
+        // leaves the state file alone.
+        if listing.token != state.token { changes.patch.token = .some(listing.token) }
         let uuidsByHref = state.uuidsByHref()
         var changed: [String] = []
         for (href, etag) in listing.resources {
@@ -157,6 +159,7 @@ public final class SyncEngine: @unchecked Sendable {
         let fetched = Set(resources.map(\.href))
         removed += changed.filter { !fetched.contains($0) }  // gone between the listing and the fetch
         let synced = SyncedTodo(utcOffset: options.utcOffset)
+        let skippedBefore = report.skipped.count
         for resource in resources {
             switch synced.read(resource) {
             case .none:
@@ -175,6 +178,11 @@ public final class SyncEngine: @unchecked Sendable {
                 }
                 changes.incoming[uuid] = (resource, item, order)
             }
+        }
+        if report.skipped.count > skippedBefore {
+            // A resource that cannot be synced is listed (and named) again by the next sync, until
+            // it can be read: the listing token stays where it was, not past it.
+            changes.patch.token = nil
         }
         for href in Set(removed) {
             if state.ignored[href] != nil {
