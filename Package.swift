@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(
             name: "TodoSyncTests",
             dependencies: [
-                "TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "TodoCoreTesting", "ReactorKit", "todo-caldav",
+                "TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "TodoCoreTesting", "ReactorKit", "ReactorKitTesting",
+                "todo-caldav",
             ]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

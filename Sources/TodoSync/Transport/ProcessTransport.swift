@@ -120,6 +120,11 @@ public final class ProcessTransport: SyncTransport, @unchecked Sendable {
         guard case .deleted = try exchange(.delete(href: href, etag: etag)) else { throw Self.unexpected("delete") }
     }
 
+    /// Ends the helper, and with it the request under way; see ``SyncTransport/abandon()``.
+    public func abandon() {
+        _ = kill(pid, SIGKILL)  // its pipes close: the exchange waiting fails as unreachable
+    }
+
     // MARK: The helper
 
     private func exchange(_ request: TransportRequest) throws(SyncError) -> TransportResponse {
