@@ -295,7 +295,8 @@ private struct Finish: @unchecked Sendable {
 /// one it wraps when asked: how a sync stops at its next safe point.
 private final class StoppableTransport: SyncTransport, @unchecked Sendable {
     // @unchecked Sendable: immutable; the wrapped transport is Sendable and `isStopped` thread-safe
-    static let stopped = SyncError.unreachable("the sync was stopped (todo is quitting); the next sync goes on from here")
+    static let stopped = SyncError.unreachable(
+        "the sync was stopped (todo is quitting); the next sync goes on from here")
 
     private let base: any SyncTransport
     private let isStopped: @Sendable () -> Bool

@@ -142,7 +142,8 @@ final class CommandContext {
     /// The same context, whose `sync` goes through `syncService` (a long-lived shell's).
     func with(syncService: SyncServiceType?) -> CommandContext {
         CommandContext(
-            options: options, terminal: terminal, output: output, shell: shell, config: config, syncService: syncService)
+            options: options, terminal: terminal, output: output, shell: shell, config: config, syncService: syncService
+        )
     }
 
     // MARK: The active context

@@ -35,7 +35,8 @@ final class LiveSync {
             provider: provider, url: connector.url,
             state: SyncStateFile(path: SyncStateFile.path(besideStore: provider.storageService.location)),
             transport: { () throws(SyncError) -> any SyncTransport in try connector.open() },
-            options: SyncEngine.Options(localName: SyncCommand.deviceName(), now: clock.now, utcOffset: clock.utcOffset),
+            options: SyncEngine.Options(
+                localName: SyncCommand.deviceName(), now: clock.now, utcOffset: clock.utcOffset),
             delivery: delivery)
         return LiveSync(service: service, connector: connector, interval: settings.interval)
     }

@@ -65,7 +65,8 @@ import Testing
         #expect(conflicts.count == 1 && conflicts.first?["field"] as? String == "due")
         #expect(conflicts.first?["title"] as? String == "Buy milk")
         #expect(a.run(["sync"]).stdout.hasPrefix("Synced with \(devices.vdir): 1 received, 0 sent"))
-        #expect(a.run(["sync"]).stdout == "Synced with \(devices.vdir): 0 received, 0 sent, 0 deleted here, 0 conflicts\n")
+        #expect(
+            a.run(["sync"]).stdout == "Synced with \(devices.vdir): 0 received, 0 sent, 0 deleted here, 0 conflicts\n")
     }
 
     @Test func aDryRunChangesNothingHereOrThere() throws {
@@ -94,7 +95,8 @@ import Testing
         let store = sandbox.storeBytes
         let missing = sandbox.run(["sync"])
         #expect(missing.status == 69, "\(missing)")
-        #expect(missing.stderr.contains("\(sandbox.folder)/nowhere does not exist") && missing.stderr.contains("mkdir -p"))
+        #expect(
+            missing.stderr.contains("\(sandbox.folder)/nowhere does not exist") && missing.stderr.contains("mkdir -p"))
         #expect(sandbox.storeBytes == store)
         sandbox.writeConfig("sync.url = http://dav.example.com/tasks/\n")
         let insecure = sandbox.run(["sync"])

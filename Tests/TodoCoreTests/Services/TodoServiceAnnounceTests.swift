@@ -83,11 +83,13 @@ import TodoCoreTesting
         #expect(TodoEvent.describing(TodoChange(kind: .started, put: [a], before: [a])) == [.updated([a])])
         #expect(TodoEvent.describing(TodoChange(kind: .deleted, deleted: [1], before: [a])) == [.deleted([a])])
         #expect(TodoEvent.describing(TodoChange(kind: .cleared, deleted: [1], before: [a])) == [.cleared([a])])
-        #expect(TodoEvent.describing(TodoChange(kind: .moved, put: [b, a], before: [b, a])) == [.moved(b, renumbered: [a])])
+        #expect(
+            TodoEvent.describing(TodoChange(kind: .moved, put: [b, a], before: [b, a])) == [.moved(b, renumbered: [a])])
         #expect(
             TodoEvent.describing(TodoChange(kind: .markedDone, put: [doneA, next], before: [a]))
                 == [.markedDone([doneA], next: [next])])
-        #expect(TodoEvent.describing(TodoChange(kind: .markedUndone, put: [a], before: [doneA])) == [.markedUndone([a])])
+        #expect(
+            TodoEvent.describing(TodoChange(kind: .markedUndone, put: [a], before: [doneA])) == [.markedUndone([a])])
         #expect(
             TodoEvent.describing(TodoChange(kind: .undone, put: [a], deleted: [3]))
                 == [.undone(restored: [a], removedIDs: [3])])
