@@ -32,7 +32,7 @@ extension SyncCommand: TodoSubcommand {
     /// `todo sync [--dry-run] [--verbose]`
     static let spec = CommandSpec(
         name: "sync",
-        overview: "Sync both ways with a CalDAV collection or a vdir folder.",
+        overview: "Sync with a CalDAV collection or a vdir folder.",
         discussion: """
             sync.url in the config file says where: file:///path/to/folder for a folder of .ics \
             files (vdirsyncer, todoman, khal), or a CalDAV collection's https:// URL. Changes made \
