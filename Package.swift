@@ -71,7 +71,10 @@ let package = Package(
             exclude: ["Formats/Fixtures", "Urgency/Fixtures"]),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport"]),
+            dependencies: [
+                "todo-cli", "TodoCore", "TodoCoreTesting", "TodoSync", "ReactorKitTesting", "todo-store-worker",
+                "TestSupport",
+            ]),
         // Issue 20's proof: a front end, its service and reactors and their tests written against
         // the public products only (no @testable import), with Docs/BuildingAFrontEnd.md's code.
         .testTarget(
@@ -82,8 +85,8 @@ let package = Package(
         .testTarget(
             name: "TodoSyncTests",
             dependencies: [
-                "TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "TodoCoreTesting", "ReactorKit", "ReactorKitTesting",
-                "todo-caldav",
+                "TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "TodoCoreTesting", "ReactorKit",
+                "ReactorKitTesting", "todo-caldav",
             ]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
