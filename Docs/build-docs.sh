@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of ReactorKit, ReactorKitTesting, ServiceBus, TodoCore and
-# TodoCoreTesting, with the guides of Docs/ as articles, into one static site: docs-build/site (serve it with
+# Builds the DocC documentation of ReactorKit, ReactorKitTesting, ServiceBus, TodoCore,
+# TodoCoreTesting and TodoSync, with the guides of Docs/ as articles, into one static site: docs-build/site (serve it with
 # `python3 -m http.server -d docs-build/site` and open /documentation/).
 #
 # Fails on any DocC warning, on a public declaration without a `///` summary, and on a public
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 out=${DOCS_OUTPUT:-docs-build}
 base=${DOCS_HOSTING_BASE_PATH:-}
 base=${base%/}
-modules=(ReactorKit ReactorKitTesting ServiceBus TodoCore TodoCoreTesting)
+modules=(ReactorKit ReactorKitTesting ServiceBus TodoCore TodoCoreTesting TodoSync)
 
 # Which catalog carries each guide of Docs/ (guide file → module[:article name]). A guide not
 # listed here goes to TodoCore under its own name.
@@ -71,7 +71,7 @@ python3 - "$out/catalogs" "$base" "${guides[@]}" <<'EOF'
 import os, re, shutil, sys
 
 out, base, mapping = sys.argv[1], sys.argv[2], sys.argv[3:]
-modules = ["ReactorKit", "ReactorKitTesting", "ServiceBus", "TodoCore", "TodoCoreTesting"]
+modules = ["ReactorKit", "ReactorKitTesting", "ServiceBus", "TodoCore", "TodoCoreTesting", "TodoSync"]
 place = {}  # guide file -> (module, article name)
 for item in mapping:
     name, target = item.split("=")

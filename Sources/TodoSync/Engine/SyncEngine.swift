@@ -7,7 +7,7 @@ import TodoCore
 #endif
 
 /// Two-way sync of a store with the other side of a ``SyncTransport``: incremental, offline-first,
-/// merging field by field (``TodoMerge``) against the copy both sides last agreed on (``SyncState``).
+/// merging field by field (`TodoMerge`) against the copy both sides last agreed on (``SyncState``).
 ///
 /// A round lists what changed there and fetches it (no lock held), merges it with the store and
 /// writes the store and the state together under the store's lock, then writes there what changed
@@ -85,7 +85,7 @@ public final class SyncEngine: @unchecked Sendable {
     /// - Parameter dryRun: Work out what would happen, and change nothing, here or there.
     /// - Returns: What was done (or would be).
     /// - Throws: ``SyncError`` when the other side fails (nothing written there is lost: the next
-    ///   sync goes on from it), or a ``TodoError`` when the store cannot be read or written.
+    ///   sync goes on from it), or a `TodoError` when the store cannot be read or written.
     public func sync(dryRun: Bool = false) throws -> SyncReport {
         var report = SyncReport(name: transport.name)
         for _ in 0..<Self.rounds {

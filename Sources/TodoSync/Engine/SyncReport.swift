@@ -30,7 +30,7 @@ public struct SyncReport: Sendable, Hashable {
     public var deletedHereIDs: [Int] = []
     /// The changes the sync wrote to the store, one per round that changed something here (none
     /// for a dry run): what a live front end announces on the todo service's bus
-    /// (``TodoServiceType/announce(_:)``), as the engine writes the store directly.
+    /// (`TodoServiceType/announce(_:)`), as the engine writes the store directly.
     public var changesHere: [TodoChange] = []
 
     /// An empty report for the other side `name`.

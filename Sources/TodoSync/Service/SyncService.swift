@@ -9,7 +9,7 @@ import TodoCore
 
 /// The sync service: runs ``SyncEngine`` on a scheduler of its own (off the front end's thread:
 /// a sync waits on the network), one sync at a time, and publishes what each brings in on the
-/// todo service's bus (``TodoServiceType/announce(_:)``) and where it stands on ``status``.
+/// todo service's bus (`TodoServiceType/announce(_:)`) and where it stands on ``status``.
 ///
 /// ```swift
 /// let sync = SyncService(
@@ -25,9 +25,9 @@ import TodoCore
 ///
 /// A sync runs on the service's scheduler — a serial queue of its own unless one is given (a
 /// `TestScheduler` in tests, for virtual time) — and writes the store there, each write whole
-/// under the store's lock (``TodoStorageType/write(_:then:)``), the lock never held during
+/// under the store's lock (`TodoStorageType/write(_:then:)`), the lock never held during
 /// network I/O. ``SyncStatus/syncing`` is published there too. What a sync brought in, then its
-/// status, is published as ``TodoStoreWatcher`` publishes other processes' changes, where the
+/// status, is published as `TodoStoreWatcher` publishes other processes' changes, where the
 /// front end chooses (``Delivery``): on the scheduler right after the sync (the default), on a
 /// queue (`.main`), or on the front end's own thread when its loop calls ``deliver()``
 /// (`todo ui` does, between keys). The reactors following the bus handle it there.

@@ -40,7 +40,7 @@ public struct SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
         self.at = at
     }
 
-    /// The failure of `error`: a ``SyncError``, a ``TodoError`` (the store), or another error.
+    /// The failure of `error`: a ``SyncError``, a `TodoError` (the store), or another error.
     public init(_ error: any Error, at: Date) {
         self.init(message: "\(error)", error: error as? SyncError, storeError: error as? TodoError, at: at)
     }
@@ -60,7 +60,7 @@ public struct SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
             && left.at == right.at
     }
 
-    /// Hashes the message, the sync error and the time (``TodoError`` is not `Hashable`).
+    /// Hashes the message, the sync error and the time (`TodoError` is not `Hashable`).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(message)
         hasher.combine(error)

@@ -18,7 +18,7 @@ public struct SyncState: Sendable, Hashable, Codable {
         public var href: String
         /// The resource's etag when last seen (`nil` when the other side gave none).
         public var etag: String?
-        /// The todo's ``Todo/contentDigest`` here when both sides agreed: a todo changed here
+        /// The todo's `Todo/contentDigest` here when both sides agreed: a todo changed here
         /// since has another (empty: not agreed yet, to be written there).
         public var stamp: String
         /// The iCalendar object both sides agreed on, as `todo` writes it.

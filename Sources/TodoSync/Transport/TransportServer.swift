@@ -23,6 +23,8 @@ public enum TransportServer {
     /// - Parameters:
     ///   - input: The descriptor requests come from (standard input by default).
     ///   - output: The descriptor answers go to (standard output by default).
+    ///   - open: Opens the transport an `open` request names (the CalDAV collection).
+    ///   - discover: Finds the collections a `discover` request asks for.
     public static func serve(input: Int32 = 0, output: Int32 = 1, open: Opener, discover: Discoverer) {
         let channel = LineChannel(input: input, output: output)
         let decoder = JSONDecoder()
