@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(
             name: "TodoCLITests",
             dependencies: [
-                "todo-cli", "TodoCore", "TodoCoreTesting", "todo-store-worker", "TestSupport", "todo-caldav",
+                "todo-cli", "TodoCore", "TodoCoreTesting", "TodoSync", "ReactorKitTesting", "todo-store-worker",
+                "TestSupport", "todo-caldav",
             ]),
         // Issue 20's proof: a front end, its service and reactors and their tests written against
         // the public products only (no @testable import), with Docs/BuildingAFrontEnd.md's code.
@@ -84,7 +85,8 @@ let package = Package(
         .testTarget(
             name: "TodoSyncTests",
             dependencies: [
-                "TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "TodoCoreTesting", "ReactorKit", "todo-caldav",
+                "TodoSync", "TodoCalDAV", "TestSupport", "TodoCore", "TodoCoreTesting", "ReactorKit",
+                "ReactorKitTesting", "todo-caldav",
             ]),
         // Child processes for the tests, without Foundation's Process (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -28,6 +28,16 @@ public enum LoopbackHTTP {
         public var description: String
     }
 
+    /// The `send` flag that makes a write to a closed connection fail with `EPIPE` rather than
+    /// raise `SIGPIPE`, which would end the test process (0 where the platform has none).
+    public static var noSignal: Int32 {
+        #if os(Linux)
+            return Int32(MSG_NOSIGNAL)
+        #else
+            return 0
+        #endif
+    }
+
     /// Sends one request to `127.0.0.1:port` (`Connection: close`) and reads the answer.
     public static func request(
         port: UInt16, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []
@@ -40,7 +50,7 @@ public enum LoopbackHTTP {
         let bytes = Array((head + "\r\n").utf8) + body
         var sent = 0
         while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { send(socket, $0.baseAddress! + sent, $0.count - sent, 0) }
+            let count = bytes.withUnsafeBytes { send(socket, $0.baseAddress! + sent, $0.count - sent, noSignal) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw Failure(description: "cannot send to port \(port): \(errorText())") }
             sent += count

@@ -85,6 +85,22 @@ public protocol TodoServiceType: AnyObject {
     /// Publishes `reloaded` if the store changed outside this process since it was last read
     /// (the store watcher calls it); emits whether it did.
     func reloadIfChangedOutside() -> Observable<Bool>
+
+    /// Publishes the events of changes that this process wrote to the store without the
+    /// service — through ``TodoStorageType/write(_:)`` directly, as a sync does — so that every
+    /// live reactor takes them like any other change; emits the events published.
+    ///
+    /// Each change gives the event the service would have published for it (an `imported`
+    /// change that also deletes todos gives `imported`, then `deleted`), with the todos as they
+    /// are when it is called: a todo changed again since is published as it is now, one deleted
+    /// since is left out. Call it after the write, on the thread where the bus's messages should
+    /// be handled (see ``TodoStoreWatcher``'s Threads).
+    ///
+    /// ```swift
+    /// let report = try engine.sync()
+    /// provider.todoService.announce(report.changesHere).subscribe()
+    /// ```
+    func announce(_ changes: [TodoChange]) -> Observable<[TodoEvent]>
 }
 
 /// What marking todos done or not done did — or starting, stopping, annotating or editing them.

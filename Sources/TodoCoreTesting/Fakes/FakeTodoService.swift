@@ -63,6 +63,8 @@ public final class FakeTodoService: TodoServiceType, @unchecked Sendable {
     public let importTodosSpy = Spy<[ImportedTodo], TodoImportResult>("importTodos")
     /// ``reloadIfChangedOutside()``'s spy.
     public let reloadIfChangedOutsideSpy = Spy<Void, Bool>("reloadIfChangedOutside")
+    /// ``announce(_:)``'s spy.
+    public let announceSpy = Spy<[TodoChange], [TodoEvent]>("announce")
 
     /// Creates a fake with nothing stubbed.
     public init() {}
@@ -113,6 +115,10 @@ public final class FakeTodoService: TodoServiceType, @unchecked Sendable {
     }
     /// Calls ``reloadIfChangedOutsideSpy``.
     public func reloadIfChangedOutside() -> Observable<Bool> { cold { try self.reloadIfChangedOutsideSpy() } }
+    /// Calls ``announceSpy`` (and publishes nothing: the test publishes on ``events``).
+    public func announce(_ changes: [TodoChange]) -> Observable<[TodoEvent]> {
+        cold { try self.announceSpy(changes) }
+    }
 }
 
 /// One value from `body` on each subscription, then the end; or `body`'s error.

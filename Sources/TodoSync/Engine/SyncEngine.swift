@@ -111,6 +111,7 @@ public final class SyncEngine: @unchecked Sendable {
                     let plan = try work(contents)
                     return (plan.change, plan)
                 }, then: { plan in try self.save(plan.patch) })
+            if let change = plan.change { report.changesHere.append(change) }
         }
         report.add(plan.report)
         guard !dryRun else {

@@ -28,6 +28,10 @@ public struct SyncReport: Sendable, Hashable {
     public var changedHere: [Todo] = []
     /// The ids of the todos the sync deleted here.
     public var deletedHereIDs: [Int] = []
+    /// The changes the sync wrote to the store, one per round that changed something here (none
+    /// for a dry run): what a live front end announces on the todo service's bus
+    /// (`TodoServiceType/announce(_:)`), as the engine writes the store directly.
+    public var changesHere: [TodoChange] = []
 
     /// An empty report for the other side `name`.
     public init(name: String) {

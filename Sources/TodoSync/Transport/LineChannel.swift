@@ -40,17 +40,49 @@ final class LineChannel: @unchecked Sendable {
         }
     }
 
-    /// Writes `line` and a line feed; `false` when the other end is gone.
+    /// Writes `line` and a line feed; `false` when the other end is gone (the helper ended or
+    /// was stopped: `EPIPE`, never a `SIGPIPE` that would end a process that does not ignore it).
     @discardableResult
     func writeLine(_ line: [UInt8]) -> Bool {
         let bytes = line + [UInt8(ascii: "\n")]
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(output, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            written += count
+        return Self.withoutBrokenPipeSignal {
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { write(output, $0.baseAddress! + written, $0.count - written) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                written += count
+            }
+            return true
         }
-        return true
+    }
+
+    /// Runs `body` with `SIGPIPE` blocked on this thread, so that writing to a helper that has
+    /// ended fails with `EPIPE`; a `SIGPIPE` raised meanwhile is taken off before unblocking (as
+    /// TodoCore's hooks do).
+    private static func withoutBrokenPipeSignal<Value>(_ body: () -> Value) -> Value {
+        var brokenPipe = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        var pending = sigset_t()
+        sigpending(&pending)
+        let wasPending = sigismember(&pending, SIGPIPE) == 1
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)
+        let value = body()
+        if !wasPending {
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                #if canImport(Darwin)
+                    var caught: Int32 = 0
+                    _ = sigwait(&brokenPipe, &caught)
+                #else
+                    var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+                    _ = sigtimedwait(&brokenPipe, nil, &noWait)
+                #endif
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return value
     }
 }

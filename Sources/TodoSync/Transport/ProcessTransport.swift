@@ -1,3 +1,4 @@
+import Synchronization
 import TodoCore
 
 #if canImport(FoundationEssentials)
@@ -32,6 +33,7 @@ public final class ProcessTransport: SyncTransport, @unchecked Sendable {
     private let pid: pid_t
     private let descriptors: [Int32]
     private let lock = PosixMutex()
+    private let abandoned = Atomic<Bool>(false)
 
     private init(_ started: (channel: LineChannel, pid: pid_t, descriptors: [Int32])) {
         channel = started.channel
@@ -120,10 +122,17 @@ public final class ProcessTransport: SyncTransport, @unchecked Sendable {
         guard case .deleted = try exchange(.delete(href: href, etag: etag)) else { throw Self.unexpected("delete") }
     }
 
+    /// Ends the helper, and with it the request under way; see ``SyncTransport/abandon()``.
+    public func abandon() {
+        abandoned.store(true, ordering: .relaxed)
+        _ = kill(pid, SIGKILL)  // its pipes close: the exchange waiting fails as unreachable
+    }
+
     // MARK: The helper
 
     private func exchange(_ request: TransportRequest) throws(SyncError) -> TransportResponse {
         let answer: [UInt8]? = lock.withLock {
+            guard !abandoned.load(ordering: .relaxed) else { return nil }
             guard let data = try? JSONEncoder().encode(request), channel.writeLine(Array(data)) else { return nil }
             return channel.readLine()
         }

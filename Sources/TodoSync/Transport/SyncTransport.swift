@@ -48,11 +48,19 @@ public protocol SyncTransport: AnyObject, Sendable {
     /// Makes every write so far durable (a folder's entries flushed to disk); the engine calls it
     /// before it records the writes in the sync state. Nothing to do for a server.
     func flush() throws(SyncError)
+
+    /// Gives up the I/O under way, from another thread, as soon as it can: the call waiting
+    /// fails (the sync then stops, the store as its last write left it), and so does every later
+    /// one. For a front end that quits while a sync runs.
+    func abandon()
 }
 
 extension SyncTransport {
     /// Nothing to flush: a server's answer to a write means it is stored.
     public func flush() throws(SyncError) {}
+
+    /// Nothing to give up: each call is short (a folder of this machine).
+    public func abandon() {}
 }
 
 /// One resource of the other side: an iCalendar object at an href.

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +15,10 @@ import TodoCore
 /// each change the live counts are shown (on a terminal, a change made elsewhere shows while
 /// the prompt waits; in a pipe, before the next line's output). A failing line prints its
 /// error and the shell goes on; `quit`, `exit` or the end of the input ends it with 0.
+///
+/// With `sync.url` set, `sync` goes through the session's sync service (``LiveSync``), and with
+/// `sync.interval` too the shell syncs in the background; what such a sync brings in shows as a
+/// line of its own (`Synced with …: 1 received, …`, or `sync failed: <reason>`), then the counts.
 ///
 /// On a terminal (standard input, and the output the prompt is drawn on, unless `TERM` is
 /// `dumb`), lines are edited with ``TerminalLineReader`` (keys: ``ShellKeymap``; history:
@@ -47,6 +52,9 @@ extension ShellCommand: TodoSubcommand {
             "--quiet applies to every line: no banner, no counts, no messages (errors still go to "
                 + "standard error). --json applies to every line: standard output carries one line of "
                 + "JSON per result and nothing else; the prompt goes to standard error.",
+            "With sync.url and sync.interval set in the config file, the shell also syncs in the "
+                + "background every interval (the first shortly after it starts), and says what a sync "
+                + "brought in, or why it failed; 'sync' syncs at once.",
             "On a terminal the line can be edited, and the lines run are kept, the last "
                 + "\(ShellHistory.limit), in $XDG_DATA_HOME/todo/\(ShellHistory.fileName) (else "
                 + "~/.local/share/todo/\(ShellHistory.fileName)), readable by you only.",
@@ -56,6 +64,9 @@ extension ShellCommand: TodoSubcommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
+        // Published on the sync's own thread, as the store watcher publishes on its own.
+        let sync = LiveSync.make(in: context, delivery: .scheduler)
+        let context = context.with(syncService: sync?.service)
         let list = context.shell.make { TodoListReactor(provider: $0) }
         let stats = context.shell.make { TodoStatsReactor(provider: $0) }
         list.send(.refresh)
@@ -66,6 +77,13 @@ extension ShellCommand: TodoSubcommand {
         let watcher = TodoStoreWatcher(provider: context.provider)
         watcher.start()
         defer { watcher.stop() }
+        if let sync, sync.isPeriodic {
+            // Its password command (which may prompt) runs now, before the first prompt.
+            sync.preparePasswordIfNeeded()
+            sync.start()
+        }
+        // A sync still running stops at a safe point (its network I/O abandoned) before the end.
+        defer { sync?.shutDown() }
         let options = context.options
         /// Whether the banner and the counts are shown.
         let chatty = !options.quiet && !options.json
@@ -81,6 +99,31 @@ extension ShellCommand: TodoSubcommand {
             shown = now
             return chatty ? context.style.apply(counts(now), .dim) : nil
         }
+        var shownSync = sync?.service.status.latest
+        var shownFailure: String?
+        /// What a background sync did, when it ended since last shown and brought in something or
+        /// failed for a new reason (the session shows it).
+        func syncIfChanged() -> String? {
+            guard let now = sync?.service.status.latest, now != shownSync else { return nil }
+            shownSync = now
+            switch now {
+            case .synced(let report, _):
+                shownFailure = nil
+                guard chatty, !report.isEmpty else { return nil }
+                return context.style.apply(SyncReportText(report: report, dryRun: false, verbose: false).summary, .dim)
+            case .failed(let failure):
+                guard failure.reason != shownFailure else { return nil }
+                shownFailure = failure.reason
+                return chatty ? context.style.apply("sync failed: " + failure.reason.shownOnOneLine, .dim) : nil
+            case .idle, .syncing:
+                return nil
+            }
+        }
+        /// What changed since last shown: a background sync, then the counts.
+        func changes(separator: String) -> String? {
+            let lines = [syncIfChanged(), countsIfChanged()].compactMap { $0 }
+            return lines.isEmpty ? nil : lines.joined(separator: separator)
+        }
         let reader = lineReader(in: context)
         if reader != nil { TerminalSignals.install() }
         defer { if reader != nil { TerminalSignals.uninstall() } }
@@ -90,14 +133,14 @@ extension ShellCommand: TodoSubcommand {
                 context.output.flush()
                 line = reader.readLine {
                     watcher.check()
-                    return countsIfChanged()
+                    return changes(separator: "\r\n")
                 }
             } else {
                 if interactive { showPrompt(in: context) }
                 // Waiting for a line: another process's change shows at once, then the prompt again.
                 while interactive && !waitForInput(milliseconds: 250) {
                     watcher.check()
-                    if let counts = countsIfChanged() {
+                    if let counts = changes(separator: "\n") {
                         context.output.out("\n" + counts + "\n")
                         showPrompt(in: context)
                     }
@@ -107,7 +150,7 @@ extension ShellCommand: TodoSubcommand {
             guard let line else { break }
             watcher.check()
             // A change made elsewhere meanwhile, before this line's output.
-            if let counts = countsIfChanged() { context.output.out(counts + "\n") }
+            if let counts = changes(separator: "\n") { context.output.out(counts + "\n") }
             let words: [String]
             do {
                 words = try ShellWords.split(line)
@@ -118,6 +161,7 @@ extension ShellCommand: TodoSubcommand {
             guard let first = words.first else { continue }
             if first == "quit" || first == "exit" { break }
             runLine(words, in: context)
+            if first == "sync" { shownSync = sync?.service.status.latest }  // it said how it went
             watcher.check()
             if let counts = countsIfChanged() { context.output.out(counts + "\n") }
             context.output.flush()

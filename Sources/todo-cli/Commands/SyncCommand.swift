@@ -1,3 +1,4 @@
+import Dispatch
 import TodoCore
 import TodoSync
 
@@ -92,6 +93,10 @@ extension SyncCommand: TodoSubcommand {
                     + "(a CalDAV collection) or todo config sync.url file:///path/to/folder (a vdir)\n")
             return .config
         }
+        if let service = context.syncService, !dryRun {
+            // In todo shell: through the shell's sync, so that the live counts follow.
+            return report(of: service, in: context)
+        }
         let transport: any SyncTransport
         do throws(SyncError) {
             transport = try Self.transport(url: url, settings: settings, environment: context.terminal.environment)
@@ -122,6 +127,36 @@ extension SyncCommand: TodoSubcommand {
             context.output.err("Error: \(error)\n")
             return .failure
         }
+        return show(report, in: context)
+    }
+
+    /// Syncs through `service` (after the sync it is running, if any) and prints the report.
+    private func report(of service: SyncServiceType, in context: CommandContext) -> ExitCode {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = SyncOutcomeBox()
+        let subscription = service.sync().subscribe(
+            onNext: { outcome.set(.success($0)) }, onError: { error in outcome.set(.failure(error)) },
+            onDisposed: { done.signal() })
+        done.wait()
+        subscription.dispose()
+        switch outcome.value {
+        case .success(let report)?:
+            return show(report, in: context)
+        case .failure(let failure as SyncFailure)?:
+            if let error = failure.error { return fail(error, in: context) }
+            if let error = failure.storeError { return context.fail(error, command: "sync") }
+            context.output.err("Error: \(failure.message.shownOnOneLine)\n")
+            return .failure
+        case .failure(let error)?:
+            context.output.err("Error: \(error)\n")
+            return .failure
+        case nil:
+            return .failure
+        }
+    }
+
+    /// Prints what a sync did; 76 when it skipped resources it could not read.
+    private func show(_ report: SyncReport, in context: CommandContext) -> ExitCode {
         if context.options.json {
             context.printJSON(SyncReportJSON.json(report, dryRun: dryRun) + "\n")
         } else {
@@ -140,12 +175,10 @@ extension SyncCommand: TodoSubcommand {
     static func transport(
         url: String, settings: SyncSettings, environment: [String: String]
     ) throws(SyncError) -> any SyncTransport {
-        if settings.isFolder { return try VdirTransport(url: url) }
         // Plain http:// to another machine is refused when the config is read (78).
-        let password = try SyncPassword.find(settings: settings, host: settings.host ?? "", environment: environment)
-        let endpoint = SyncEndpoint(
-            url: url, username: settings.username, password: password, allowInsecure: settings.allowInsecure)
-        return try ProcessTransport.open(endpoint, helper: try ProcessTransport.helperPath(environment: environment))
+        var settings = settings
+        settings.url = url
+        return try SyncConnector(settings: settings, environment: environment).open()
     }
 
     /// This machine's name, for conflict annotations (`sync conflict: due was … on laptop`).
@@ -160,4 +193,16 @@ extension SyncCommand: TodoSubcommand {
         context.output.err("Error: \(error.description.shownOnOneLine)\n")
         return ExitCode(error)
     }
+}
+
+/// The outcome of a sync run through the shell's sync service, set on its thread and read on
+/// the shell's.
+private final class SyncOutcomeBox: @unchecked Sendable {
+    // @unchecked Sendable: `outcome` is guarded by lock
+    private let lock = PosixMutex()
+    private var outcome: Result<SyncReport, any Error>?
+
+    func set(_ outcome: Result<SyncReport, any Error>) { lock.withLock { self.outcome = outcome } }
+
+    var value: Result<SyncReport, any Error>? { lock.withLock { outcome } }
 }

@@ -50,18 +50,29 @@ extension UICommand: TodoSubcommand {
         let alerts = UIAlertService()
         context.provider.alertSlot.replace(with: alerts)
         let size = RawTerminal.size() ?? TerminalSize(rows: 24, columns: terminal.width ?? 80)
+        // The background sync publishes on this thread, between keys (the loop polls it).
+        let sync = LiveSync.make(in: context, delivery: .polled)
         let session = UISession(
-            shell: context.shell, alerts: alerts, size: size, activeContext: context.config.activeContext)
+            shell: context.shell, alerts: alerts, size: size, activeContext: context.config.activeContext,
+            syncService: sync?.service)
         if let error = session.startError {
             session.tearDown()
             return context.fail(error)
         }
         let watcher = TodoStoreWatcher(provider: context.provider)
+        if let sync, sync.isPeriodic {
+            // The first sync comes by itself: its password command (which may prompt) runs now,
+            // before the screen is taken.
+            sync.preparePasswordIfNeeded()
+            sync.start()
+        }
         TerminalSignals.install()
         rawTerminal.enter()
-        UIEventLoop(session: session, terminal: rawTerminal, watcher: watcher, style: context.style).run()
+        UIEventLoop(session: session, terminal: rawTerminal, watcher: watcher, sync: sync, style: context.style).run()
         rawTerminal.leave()
         TerminalSignals.uninstall()
+        // A sync still running stops at a safe point (its network I/O abandoned) before todo ends.
+        sync?.shutDown()
         session.tearDown()
         return .success
     }

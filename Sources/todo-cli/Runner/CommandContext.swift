@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 /// What every command view works with: the global options, the terminal, the output, and the
 /// app shell that owns the provider and the live reactors.
@@ -16,18 +17,22 @@ final class CommandContext {
     let style: Style
     /// The settings of the config file and the `--set` overrides.
     let config: TodoConfig
+    /// The background sync of a long-lived front end (`todo shell`), which `sync` then goes
+    /// through; `nil` for a command on its own.
+    let syncService: SyncServiceType?
     /// Releases the reactors ``make(_:)`` made, for a long-lived shell between commands.
     private var releases: [() -> Void] = []
 
     init(
         options: GlobalOptions, terminal: Terminal, output: Output, shell: AppShell<TodoServiceProvider>,
-        config: TodoConfig = .defaults(file: nil)
+        config: TodoConfig = .defaults(file: nil), syncService: SyncServiceType? = nil
     ) {
         self.options = options
         self.terminal = terminal
         self.output = output
         self.shell = shell
         self.config = config
+        self.syncService = syncService
         style = Style(isEnabled: terminal.usesColor(noColorOption: options.noColor, mode: config.color))
     }
 
@@ -130,7 +135,15 @@ final class CommandContext {
     /// `output` (by default where this one writes).
     func with(options: GlobalOptions, output: Output? = nil) -> CommandContext {
         CommandContext(
-            options: options, terminal: terminal, output: output ?? self.output, shell: shell, config: config)
+            options: options, terminal: terminal, output: output ?? self.output, shell: shell, config: config,
+            syncService: syncService)
+    }
+
+    /// The same context, whose `sync` goes through `syncService` (a long-lived shell's).
+    func with(syncService: SyncServiceType?) -> CommandContext {
+        CommandContext(
+            options: options, terminal: terminal, output: output, shell: shell, config: config, syncService: syncService
+        )
     }
 
     // MARK: The active context

@@ -10,8 +10,9 @@ import TodoCore
 
 /// The loop of `todo ui`, on one thread: waits for keys with `poll(2)` (150 ms at most), and on
 /// each wake decodes the keys read, hands them to the session, asks the store watcher whether
-/// another process wrote the store (so such changes appear within a second), lays the screen
-/// out again after a resize, and writes the lines that changed.
+/// another process wrote the store (so such changes appear within a second), publishes what a
+/// background sync brought in (the sync runs on a thread of its own; its delivery is polled
+/// here), lays the screen out again after a resize, and writes the lines that changed.
 ///
 /// All reactor work happens here, on this thread.
 final class UIEventLoop {
@@ -23,16 +24,18 @@ final class UIEventLoop {
     private let session: UISession
     private let terminal: RawTerminal
     private let watcher: TodoStoreWatcher
+    private let sync: LiveSync?
     private let style: Style
     private var diff = ScreenDiff()
     private var unread: [UInt8] = []
     private var buffer = [UInt8](repeating: 0, count: 4096)
 
     /// A loop drawing `session` on `terminal`, in colour when `style` is on.
-    init(session: UISession, terminal: RawTerminal, watcher: TodoStoreWatcher, style: Style) {
+    init(session: UISession, terminal: RawTerminal, watcher: TodoStoreWatcher, sync: LiveSync? = nil, style: Style) {
         self.session = session
         self.terminal = terminal
         self.watcher = watcher
+        self.sync = sync
         self.style = style
     }
 
@@ -46,7 +49,9 @@ final class UIEventLoop {
             guard let keys = readKeys() else { break }
             if !keys.isEmpty { session.handle(keys) }
             if session.needsSuspend { suspend() }
+            if session.needsSync { startSync() }
             if watcher.check() { session.refresh() }
+            if let sync, sync.service.deliver() { session.syncDelivered() }
             if session.needsRedraw {
                 session.needsRedraw = false
                 diff.invalidate()
@@ -86,6 +91,20 @@ final class UIEventLoop {
     private func resize() {
         if let size = RawTerminal.size() { session.resize(to: size) }
         diff.invalidate()
+    }
+
+    /// Starts the sync asked for with S; the first time, runs `sync.password_command` (which may
+    /// prompt) with the terminal given back, then draws the whole screen again.
+    private func startSync() {
+        session.needsSync = false
+        guard let sync else { return }
+        if sync.connector.needsPasswordCommand {
+            terminal.leave()
+            sync.preparePasswordIfNeeded()
+            terminal.enter()
+            resize()
+        }
+        sync.service.syncNow()
     }
 
     /// Gives the terminal back and stops (Ctrl-Z); carries on here after `fg`.

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 /// `todo ui` without the terminal: the live reactors (the list, the next todos, the overview's
 /// counts, projects and month, a row for the selected todo, the form while it is open), the UI's
@@ -48,6 +49,12 @@ final class UISession {
     var needsRedraw = false
     /// Whether the user asked to suspend (Ctrl-Z).
     var needsSuspend = false
+    /// The background sync (`sync.url`), whose status the status line shows; `nil` without one.
+    let syncService: SyncServiceType?
+    /// Whether the user asked for a sync (S), which the event loop starts.
+    var needsSync = false
+    /// Whether the message line should say how the sync asked for ended.
+    private var syncAsked = false
 
     private var browseChanged = true
     private var nextChanged = true
@@ -64,9 +71,11 @@ final class UISession {
     /// `activeContext` as `todo list` is.
     init(
         shell: AppShell<TodoServiceProvider>, alerts: UIAlertService, size: TerminalSize,
-        query: TodoQuery = TodoQuery(status: .all), activeContext: TodoConfig.Context? = nil
+        query: TodoQuery = TodoQuery(status: .all), activeContext: TodoConfig.Context? = nil,
+        syncService: SyncServiceType? = nil
     ) {
         self.shell = shell
+        self.syncService = syncService
         self.alerts = alerts
         self.size = size
         self.activeContext = activeContext
@@ -157,6 +166,23 @@ final class UISession {
         followSelectionInDetail()
     }
 
+    /// Reads the reactors' states again after the sync published what it brought in; says how
+    /// the sync asked for with S went.
+    func syncDelivered() {
+        refresh()
+        guard syncAsked, let status = syncService?.status.latest else { return }
+        switch status {
+        case .synced(let report, _):
+            state.message = UIMessage(text: SyncReportText(report: report, dryRun: false, verbose: false).summary)
+            syncAsked = false
+        case .failed(let failure):
+            state.message = UIMessage(text: "Sync failed: " + failure.message.shownOnOneLine, isError: true)
+            syncAsked = false
+        case .idle, .syncing:
+            break
+        }
+    }
+
     /// Lays the screen out for a new terminal size.
     func resize(to size: TerminalSize) {
         self.size = size
@@ -179,7 +205,7 @@ final class UISession {
                 size: size, list: list.currentState, layout: layout, stats: stats,
                 detail: row?.currentState, form: form?.currentState, alert: alerts.current, ui: state,
                 clock: shell.provider.clock, relations: relations, contextName: activeContext?.name,
-                projects: projects, calendar: calendar, urgency: urgencyContext)
+                projects: projects, calendar: calendar, urgency: urgencyContext, sync: syncService?.status.latest)
         ).render()
     }
 
@@ -251,6 +277,16 @@ final class UISession {
             needsRedraw = true
         case .suspend:
             needsSuspend = true
+        case .sync:
+            guard syncService != nil else {
+                state.message = UIMessage(
+                    text: "S syncs with sync.url, which is not set: todo config sync.url file:///path/to/folder "
+                        + "(a vdir) or todo config sync.url https://server/path/ (CalDAV)",
+                    isError: true)
+                return
+            }
+            needsSync = true
+            syncAsked = true
         }
     }
 

@@ -91,7 +91,8 @@ final class FaultServer: Sendable {
                 var head = "HTTP/1.1 \(status) Whatever\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n"
                 for (name, value) in headers { head += "\(name): \(value)\r\n" }
                 let bytes = Array((head + "\r\n" + body).utf8)
-                _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress!, $0.count, 0) }
+                // A client that gave up (its timeout) has closed the connection: EPIPE, not SIGPIPE.
+                _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress!, $0.count, LoopbackHTTP.noSignal) }
                 close(connection)
             case .reset:
                 var linger = linger(l_onoff: 1, l_linger: 0)

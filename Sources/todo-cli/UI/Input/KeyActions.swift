@@ -10,7 +10,7 @@ enum ListKeyAction: Hashable, Sendable {
     case search, filterTag, clearFilters, cycleSort, cycleStatus
     case moveUp, moveDown, undo, clearDone
     case nextView, previousView, showList, showNext, showProjects, showCalendar
-    case help, quit
+    case sync, help, quit
 }
 
 /// What a key does in the edit form (besides editing the focused field's text).

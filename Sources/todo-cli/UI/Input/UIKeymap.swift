@@ -39,6 +39,7 @@ enum UIKeymap {
             KeyBinding([.character("2")], .showNext, "next: pending todos, most urgent first"),
             KeyBinding([.character("3")], .showProjects, "projects (Enter filters the list by one)"),
             KeyBinding([.character("4")], .showCalendar, "the calendar month"),
+            KeyBinding([.character("S")], .sync, "sync now with sync.url (the status line says how it went)"),
             KeyBinding([.character("?")], .help, "this help"),
             KeyBinding([.character("q")], .quit, "quit"),
         ])

@@ -14,4 +14,6 @@ enum UIEffect: Equatable, Sendable {
     case redraw
     /// Gives the terminal back and stops until `fg`.
     case suspend
+    /// Syncs now with `sync.url`.
+    case sync
 }

@@ -50,6 +50,8 @@ extension UIState {
         case .quit:
             isQuitting = true
             return []
+        case .sync:
+            return [.sync]
         default: break
         }
         switch view {
@@ -111,7 +113,7 @@ extension UIState {
             return [.list(.undo)]
         case .clearDone:
             return [.list(.clearCompleted(confirmed: false))]
-        case .help, .quit, .nextView, .previousView, .showList, .showNext, .showProjects, .showCalendar:
+        case .help, .quit, .sync, .nextView, .previousView, .showList, .showNext, .showProjects, .showCalendar:
             break
         }
         return []

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 extension UIScreen {
     /// The first line: what the list shows (status, sort, search, tag).
@@ -27,8 +28,8 @@ extension UIScreen {
         return line.fitted(to: input.size.columns)
     }
 
-    /// The status line: the active context, the stats reactor's counts, and where help is (or,
-    /// while the search's words do not parse, why).
+    /// The status line: the active context, the stats reactor's counts, where the background
+    /// sync stands, and where help is (or, while the search's words do not parse, why).
     func statusLine() -> ScreenLine {
         let columns = input.size.columns
         if let error = input.ui.filterError {
@@ -47,12 +48,31 @@ extension UIScreen {
         let help = "? help "
         var line = ScreenLine()
         if DisplayWidth.of(text) + DisplayWidth.of(help) + 1 <= columns {
-            line.append(DisplayWidth.pad(text, to: columns - DisplayWidth.of(help)), .reverse)
-            line.append(help, .reverse)
+            var right = ScreenLine(help, .reverse)
+            if let sync = syncText() {
+                // As much of the sync's status as fits between the counts and the help.
+                let room = columns - DisplayWidth.of(text) - DisplayWidth.of(help) - 4
+                if room >= 12 {
+                    let shown = ScreenLine(sync.text, sync.codes).fitted(to: min(room, DisplayWidth.of(sync.text)))
+                    right = shown
+                    right.append(" · " + help, .reverse)
+                }
+            }
+            line.append(DisplayWidth.pad(text, to: columns - right.width), .reverse)
+            line.append(right)
         } else {
             line.append(text, .reverse)
         }
         return line.fitted(to: columns, padCodes: [.reverse])
+    }
+
+    /// The background sync's status as the status line shows it (a failure in bold), or `nil`.
+    private func syncText() -> (text: String, codes: [Style.Code])? {
+        guard let status = input.sync, let text = SyncStatusText.short(status, now: input.clock.now()) else {
+            return nil
+        }
+        if case .failed = status { return (text.terminalSafe, [.reverse, .bold]) }
+        return (text.terminalSafe, [.reverse])
     }
 
     /// The message line: the prompt being typed, else the latest message (wrapped on up to

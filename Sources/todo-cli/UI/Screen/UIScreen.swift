@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 /// The screen of `todo ui` as a pure function of the reactors' states, the terminal's size and
 /// the UI's own state: the same input always gives the same lines.
@@ -42,6 +43,8 @@ struct UIScreen {
         /// What the urgency column is worked out in: the store's relations now (the next view);
         /// `nil` for no urgency column.
         var urgency: TodoContext?
+        /// Where the background sync stands, shown in the status line; `nil` without `sync.url`.
+        var sync: SyncStatus?
     }
 
     /// What the screen is drawn from.
