@@ -143,7 +143,7 @@ extension SyncCommand: TodoSubcommand {
         case .success(let report)?:
             return show(report, in: context)
         case .failure(let failure as SyncFailure)?:
-            if let error = failure.error { return fail(error, in: context) }
+            if let error = failure.error { return Self.fail(error, in: context) }
             if let error = failure.storeError { return context.fail(error, command: "sync") }
             context.output.err("Error: \(failure.message.shownOnOneLine)\n")
             return .failure

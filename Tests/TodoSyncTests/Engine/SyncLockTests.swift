@@ -35,7 +35,7 @@ import TodoSync
     }
 
     @Test func aChangeMadeWhileTheOtherSideIsSlowIsNotBlockedAndGoesWithTheNextSync() throws {
-        let world = SyncWorld()
+        let world = try SyncWorld()
         let laptop = world.device("laptop")
         try laptop.add("Buy milk")
         let gate = GatedTransport(VdirTransport(folder: world.folder))

@@ -12,7 +12,7 @@ import TodoSync
 /// interval, polled delivery waits for the front end's thread, and quitting abandons a sync
 /// stuck on the network without losing anything.
 @Suite struct SyncServiceTests {
-    let world = SyncWorld()
+    let world = try! SyncWorld(.vdir)  // a folder: only a server can fail to start
 
     /// A sync service for `device`, with the world's folder unless `transport` opens another.
     func service(
