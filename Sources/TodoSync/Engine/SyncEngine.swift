@@ -110,7 +110,12 @@ public final class SyncEngine: @unchecked Sendable {
                 { contents in
                     let plan = try work(contents)
                     return (plan.change, plan)
-                }, then: { plan in try self.save(plan.patch) })
+                },
+                then: { plan in
+                    // With writes there to follow, the state is saved once, after them: a state
+                    // that lags the store is safe (todos are matched by uuid), one ahead is not.
+                    if plan.uploads.isEmpty { try self.save(plan.patch) }
+                })
             if let change = plan.change { report.changesHere.append(change) }
         }
         report.add(plan.report)
@@ -120,7 +125,7 @@ public final class SyncEngine: @unchecked Sendable {
             report.deletedThere += plan.uploads.count - plan.uploads.filter(\.isWrite).count
             return false
         }
-        return try upload(plan.uploads, into: &report)
+        return try upload(plan.uploads, into: &report, after: plan.uploads.isEmpty ? SyncStatePatch() : plan.patch)
     }
 
     // MARK: There → here
@@ -374,9 +379,14 @@ public final class SyncEngine: @unchecked Sendable {
     // MARK: Here → there
 
     /// Makes the writes there; whether another round is needed (one found its resource changed).
-    private func upload(_ uploads: [SyncPlan.Upload], into report: inout SyncReport) throws -> Bool {
+    ///
+    /// - Parameter merged: What the state learns from the change written here, saved with the
+    ///   first writes there.
+    private func upload(
+        _ uploads: [SyncPlan.Upload], into report: inout SyncReport, after merged: SyncStatePatch
+    ) throws -> Bool {
         var again = false
-        var patch = SyncStatePatch()
+        var patch = merged
         var pending = 0
         defer {
             // What was written there stays known, once it is durable there.

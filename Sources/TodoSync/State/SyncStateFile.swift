@@ -33,13 +33,29 @@ public protocol SyncStateStore: AnyObject, Sendable {
 /// let state = SyncStateFile(path: SyncStateFile.path(besideStore: storage.location))
 /// ```
 public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
-    // @unchecked Sendable: immutable
+    // @unchecked Sendable: `cached` is guarded by `lock`; the rest is immutable
     /// The file's path.
     public let path: String
+    private let lock = PosixMutex()
+    /// The state last read or written, and the file's identity then: read again only when the
+    /// file changed (another process synced), as decoding a large state costs milliseconds.
+    private var cached: (identity: [Int], state: SyncState)?
 
     /// The state file at `path`.
     public init(path: String) {
         self.path = path
+    }
+
+    /// The file's device, inode, size and modification time, or `nil` when it is not there.
+    private func identity() -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let time = info.st_mtimespec
+        #else
+            let time = info.st_mtim
+        #endif
+        return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), time.tv_sec, time.tv_nsec]
     }
 
     /// The state file's path for the store at `store`: `<store>.sync`.
@@ -47,6 +63,10 @@ public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
 
     /// Reads the state; see ``SyncStateStore/load(url:)``.
     public func load(url: String) throws(SyncError) -> SyncState {
+        if let identity = identity(), let cached = lock.withLock({ cached }), cached.identity == identity {
+            return cached.state.url == url ? cached.state : SyncState(url: url)
+        }
+        let before = identity()
         guard let data = FileManager.default.contents(atPath: path) else {
             if access(path, F_OK) != 0 && errno == ENOENT { return SyncState(url: url) }
             throw .io("cannot read the sync state \(path): \(String(cString: strerror(errno)))")
@@ -56,6 +76,7 @@ public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
                 "the sync state \(path) is damaged; move it away (mv \(path) \(path).damaged) and sync again: "
                     + "the next sync compares every todo, and loses none")
         }
+        if let before, identity() == before { lock.withLock { cached = (before, state) } }
         return state.url == url ? state : SyncState(url: url)
     }
 
@@ -92,6 +113,8 @@ public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+        let saved = identity()
+        lock.withLock { cached = saved.map { ($0, state) } }
     }
 
     private func failure() -> SyncError {
