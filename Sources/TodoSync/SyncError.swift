@@ -4,7 +4,8 @@
 /// problem and, where there is one, the fix.
 public enum SyncError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The other side cannot be reached (no route, refused, timed out, a folder that is not
-    /// there); nothing was changed here. Exit 69.
+    /// there): at the start of a sync nothing was changed here; lost during one, what it did so
+    /// far is kept and the next sync goes on from it. Exit 69.
     case unreachable(String)
     /// The credentials were refused (HTTP 401 or 403). Exit 77.
     case unauthorized(String)

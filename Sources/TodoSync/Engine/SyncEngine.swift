@@ -125,7 +125,15 @@ public final class SyncEngine: @unchecked Sendable {
             report.deletedThere += plan.uploads.count - plan.uploads.filter(\.isWrite).count
             return false
         }
-        return try upload(plan.uploads, into: &report, after: plan.uploads.isEmpty ? SyncStatePatch() : plan.patch)
+        do {
+            return try upload(
+                plan.uploads, into: &report, after: plan.uploads.isEmpty ? SyncStatePatch() : plan.patch)
+        } catch SyncError.unreachable(let reason) where plan.change != nil || report.sent > 0 {
+            // Lost on the way: what this sync did so far stays, and the next one goes on from it.
+            let cause = reason.hasSuffix("; nothing was changed here") ? String(reason.dropLast(26)) : reason
+            throw SyncError.unreachable(
+                cause + "; what this sync received and sent so far is kept, and the next sync goes on from there")
+        }
     }
 
     // MARK: There → here

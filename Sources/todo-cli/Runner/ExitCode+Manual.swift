@@ -14,7 +14,7 @@ extension ExitCode {
                 + "The store is left as it was."
         case .unavailable:
             return "todo sync: the server or folder cannot be reached (no network, a server that is down, a folder "
-                + "that is not there). Nothing was changed here."
+                + "that is not there). Nothing was changed here, or, lost during a sync, what it did so far is kept."
         case .protocolError:
             return "todo sync: the server answered something that is not valid CalDAV or iCalendar; the message names "
                 + "the resource. Everything else was synced."

@@ -11,7 +11,7 @@ enum ExitCode: Int32, CaseIterable {
     case usage = 64
     /// The store (or a file to import) cannot be read: damaged, or from a newer version.
     case dataError = 65
-    /// The sync server (or folder) cannot be reached; nothing was changed here.
+    /// The sync server (or folder) cannot be reached (lost during a sync: what it did so far is kept).
     case unavailable = 69
     /// An input/output error (a folder where the store should be, a full disk, no permission,
     /// results that cannot be written to standard output).
