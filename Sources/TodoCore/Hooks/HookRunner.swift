@@ -117,9 +117,13 @@ public final class HookRunner: HookRunnerType, @unchecked Sendable {
         defer { closedir(directory) }
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
+            // The name in place, up to its NUL: an entry is only as long as its name, so copying
+            // the whole `d_name` array would read past the last entry of readdir's buffer.
+            let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+            let name = Array(
+                UnsafeBufferPointer(
+                    start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
             if name.starts(with: Array("on-".utf8)) { names.append(name) }
         }
         for bytes in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {

@@ -61,9 +61,11 @@ public final class VdirTransport: SyncTransport, @unchecked Sendable {
         defer { closedir(directory) }
         var resources: [String: String?] = [:]
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // The name in place, up to its NUL: an entry is only as long as its name, so copying
+            // the whole `d_name` array would read past the last entry of readdir's buffer.
+            let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = String(
+                cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             guard Self.isTodoFile(name) else { continue }
             // Only files (not a folder named x.ics); a file gone meanwhile is simply not listed.
             guard let etag = etag(of: name) else { continue }
