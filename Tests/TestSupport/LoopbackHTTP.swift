@@ -104,12 +104,20 @@ public enum LoopbackHTTP {
         return address
     }
 
-    /// A TCP port on 127.0.0.1 that nothing listens on now (the system's choice).
+    /// A TCP port on 127.0.0.1 that nothing listens on now (the system's choice), and never one
+    /// handed out before in this process: two servers started at once by parallel tests must not
+    /// be given the same port, or the one that cannot bind it would take the other's answers for
+    /// its own.
     public static func freePort() throws -> UInt16 {
-        let listener = try listen(port: 0)
-        defer { close(listener.socket) }
-        return listener.port
+        while true {
+            let listener = try listen(port: 0)
+            close(listener.socket)
+            if handedOut.withLock({ $0.insert(listener.port).inserted }) { return listener.port }
+        }
     }
+
+    /// The ports ``freePort()`` has given.
+    private static let handedOut = Locked<Set<UInt16>>([])
 
     /// A socket listening on `127.0.0.1:port` (`0`: a free port) and its port.
     public static func listen(port: UInt16) throws -> (socket: Int32, port: UInt16) {

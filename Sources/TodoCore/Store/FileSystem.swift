@@ -30,7 +30,7 @@ struct FileIdentity: Hashable, Sendable {
 
 /// Thin, throwing wrappers over the POSIX calls the store makes; every failure becomes a
 /// ``TodoError/io(file:operation:reason:)`` naming the file.
-enum FileSystem {
+package enum FileSystem {
     /// The identity of the file at `path`, or `nil` when nothing is there.
     static func identity(of path: String) throws(TodoError) -> FileIdentity? {
         var info = stat()
@@ -103,7 +103,7 @@ enum FileSystem {
     /// The new file gets the permission bits of the file it replaces; when there is none, those
     /// of `limit` (else the default, `0o644` less the umask). With a `limit`, the new file is
     /// never more permissive than it: a backup or journal is no more readable than its store.
-    static func replace(
+    package static func replace(
         _ path: String, with bytes: [UInt8], temporary: String, limit: mode_t? = nil, faults: StoreFaults
     ) throws(TodoError) {
         var mode = try permissions(of: path) ?? limit
@@ -209,7 +209,7 @@ enum FileSystem {
     }
 
     /// Flushes the folder holding `path`, so that renames in it survive a power cut.
-    static func syncFolder(of path: String) {
+    package static func syncFolder(of path: String) {
         let descriptor = open(folder(of: path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)

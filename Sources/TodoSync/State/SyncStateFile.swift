@@ -87,38 +87,16 @@ public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
         guard let data = try? encoder.encode(state) else { throw .io("cannot encode the sync state") }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure() }
-        let bytes = Array(data)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let error = failure()
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            written += count
+        do throws(TodoError) {
+            // Private like the store's backup: the state holds every todo's text.
+            try FileSystem.replace(
+                path, with: Array(data), temporary: path + ".\(getpid()).tmp", limit: 0o600, faults: .none)
+        } catch {
+            throw .io("cannot write the sync state: \(error.description)")
         }
-        guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, path) == 0 else {
-            let error = failure()
-            unlink(temporary)
-            throw error
-        }
-        let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        FileSystem.syncFolder(of: path)
         let saved = identity()
         lock.withLock { cached = saved.map { ($0, state) } }
-    }
-
-    private func failure() -> SyncError {
-        .io("cannot write the sync state \(path): \(String(cString: strerror(errno)))")
     }
 }
 

@@ -1,4 +1,5 @@
 import ReactorKit
+import TestSupport
 import Testing
 
 @Suite struct HooksTests {

@@ -1,6 +1,7 @@
 import Foundation
 import ReactorKitTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ReactorKit

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import ReactorKit
+import TestSupport
 import Testing
 
 /// ReactorKit main's `BindableAction` and `BindingAction` (ReactorKitObservation), and the

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReactorKit
 import Synchronization
+import TestSupport
 import Testing
 
 /// A reactor that logs when each action's processing starts and ends.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReactorKit
 import Synchronization
+import TestSupport
 
 /// The counter from ReactorKit's README, with call counters for the pipeline's hooks.
 final class CounterReactor: Reactor, @unchecked Sendable {

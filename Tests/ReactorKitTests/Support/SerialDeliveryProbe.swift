@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Detects overlapping deliveries to an observer.
 ///

@@ -1,5 +1,6 @@
 import ReactorKit
 import ReactorKitTesting
+import TestSupport
 import Testing
 
 @Suite struct TraitConcurrencyTests {

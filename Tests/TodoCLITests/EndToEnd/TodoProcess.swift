@@ -155,20 +155,3 @@ final class TodoSandbox: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: storePath, contents: Data(text.utf8))
     }
 }
-
-/// A value shared between threads, guarded by an `NSLock`.
-final class Locked<Value>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is guarded by `lock`
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import TestSupport
 import Testing
 import TodoCoreTesting
 

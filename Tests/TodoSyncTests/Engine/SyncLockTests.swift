@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
 import TodoSync
@@ -60,17 +61,5 @@ import TodoSync
         try laptop.sync()
         #expect(try world.folderTitles() == ["Buy milk", "Call mum"])
         #expect(try laptop.sync().isEmpty)
-    }
-}
-
-/// A value shared between threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
