@@ -203,12 +203,21 @@ if [[ " $PARTS " == *" incremental "* ]]; then
     echo "== (b) a sync with nothing to do, and with one change each way, against curl's incremental REPORT"
     work=$OUT/first
     state=$work/todo/todos.json.sync
-    token=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["token"])' "$state")
+    # A sync first, so that the state holds the token of the collection as it is now: the token
+    # of the first sync may predate its own uploads, and a REPORT from it lists every resource.
+    in_store "$work/todo" "$TODO" sync >/dev/null
+    token=$(python3 -c 'import sys, urllib.parse
+print(next(urllib.parse.unquote(line.split(" ")[1]) for line in open(sys.argv[1], "rb").read().decode().split("\n") if line.startswith("token ")))' "$state")
     cat >"$work/report.xml" <<EOF
 <?xml version="1.0" encoding="utf-8"?><D:sync-collection xmlns:D="DAV:"><D:sync-token>$token</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/><D:getcontenttype/><D:resourcetype/></D:prop></D:sync-collection>
 EOF
     report="curl -s -S -o /dev/null -u 'alice:$PASSWORD' -X REPORT -H 'Depth: 1' \
         -H 'Content-Type: application/xml; charset=utf-8' --data-binary @$work/report.xml $BASE/alice/todo/"
+    # The baseline must be the REPORT todo's nothing-to-do sync sends: one that lists no change.
+    listed=$(curl -s -S -u "alice:$PASSWORD" -X REPORT -H 'Depth: 1' \
+        -H 'Content-Type: application/xml; charset=utf-8' --data-binary "@$work/report.xml" \
+        "$BASE/alice/todo/" | { grep -Eo '<([A-Za-z]+:)?response[ >]' || true; } | wc -l)
+    [[ $listed == 0 ]] || { echo "the baseline REPORT lists $listed changes, not 0" >&2; exit 1; }
     export TODO_FILE=$work/todo/todos.json TODO_CONFIG=$work/todo/config
     hyperfine --warmup 2 --runs "$RUNS" --export-json "$OUT/report.json" "$report" >/dev/null
     record incremental "curl: the incremental sync-collection REPORT" "$(median_of "$OUT/report.json")"

@@ -74,7 +74,7 @@ enum ConfigKey: Hashable, Sendable {
             guard name != "none", name != "list" else {
                 return .malformed(
                     ConfigProblem(
-                        "'\(name)' cannot name a context: `todo context \(name)` has another meaning",
+                        "'\(name)' cannot name a context: the name is reserved (it turns contexts off, or lists them)",
                         fix: "choose another name"))
             }
             return .known(.context(name))

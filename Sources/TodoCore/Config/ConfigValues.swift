@@ -35,7 +35,7 @@ enum ConfigValues {
         do {
             return try TodoFilter(parsing: words)
         } catch {
-            throw ConfigProblem(error.description, fix: "write the filter as for todo list (see the Filters guide)")
+            throw ConfigProblem(error.description, fix: "write it in the filter language, one term per word (see the Filters guide)")
         }
     }
 

@@ -65,7 +65,7 @@ public struct DateDisplayFormat: Sendable, Hashable, CustomStringConvertible {
             } else if character.isASCII && character.isLetter {
                 let problem =
                     "Hh".contains(character) || "NnSsTt".contains(character)
-                    ? "'\(character)' in '\(pattern)' is a time, and todo shows days without one; "
+                    ? "'\(character)' in '\(pattern)' is a time, and days are shown without one; "
                         + "use Y, M, D and the other day letters"
                     : "'\(character)' in '\(pattern)' is not a date.format letter; "
                         + "use Y (year), M or m (month), D or d (day), B or b (month's name), A or a (weekday), "

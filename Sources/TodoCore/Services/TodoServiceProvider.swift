@@ -44,7 +44,7 @@ extension TodoServiceProviderType {
 /// let provider = TodoServiceProvider(
 ///     storage: JSONFileTodoStorage(path: path),
 ///     alertService: alerts)   // the front end's own AlertServiceType: a prompt, a dialog
-/// provider.todoSlot.replace(with: FakeTodoService())   // in a test: a fake of the tests' own
+/// provider.todoSlot.replace(with: FakeTodoService())   // in a test: TodoCoreTesting's fake
 /// ```
 ///
 /// An app with services of its own subclasses it: its provider then has TodoCore's five

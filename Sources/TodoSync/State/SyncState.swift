@@ -33,8 +33,11 @@ public struct SyncState: Sendable, Hashable, Codable {
         }
     }
 
-    /// The format's version.
-    public var version = 1
+    /// The format's version: ``currentVersion`` (files of version 1 are read, and upgraded by the
+    /// next save).
+    public var version = SyncState.currentVersion
+    /// The version a ``SyncStateFile`` writes.
+    public static let currentVersion = 2
     /// The URL of the other side these entries are for; a state for another URL is not used.
     public var url: String
     /// The token to list changes from (RFC 6578), if the other side gives them.

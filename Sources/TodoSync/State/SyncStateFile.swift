@@ -26,8 +26,9 @@ public protocol SyncStateStore: AnyObject, Sendable {
     func save(_ state: SyncState) throws(SyncError)
 }
 
-/// The sync state in a file: `todos.json.sync` beside `todos.json`, JSON, replaced whole and
-/// atomically (a temporary file, flushed, renamed over it).
+/// The sync state in a file: `todos.json.sync` beside `todos.json`, replaced whole and
+/// atomically (a temporary file, flushed, renamed over it), in a line format read and written in
+/// one pass (version 2; version 1, JSON, is still read).
 ///
 /// ```swift
 /// let state = SyncStateFile(path: SyncStateFile.path(besideStore: storage.location))
@@ -71,7 +72,7 @@ public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
             if access(path, F_OK) != 0 && errno == ENOENT { return SyncState(url: url) }
             throw .io("cannot read the sync state \(path): \(String(cString: strerror(errno)))")
         }
-        guard let state = try? JSONDecoder().decode(SyncState.self, from: data), state.version == 1 else {
+        guard let state = Self.decode(Array(data)) else {
             throw .io(
                 "the sync state \(path) is damaged; move it away (mv \(path) \(path).damaged) and sync again: "
                     + "the next sync compares every todo, and loses none")
@@ -80,17 +81,28 @@ public final class SyncStateFile: SyncStateStore, @unchecked Sendable {
         return state.url == url ? state : SyncState(url: url)
     }
 
+    /// The state in a file's bytes: version 2 (``SyncStateFormat``), or version 1 (JSON, written
+    /// before), or `nil` when they are damaged.
+    private static func decode(_ bytes: [UInt8]) -> SyncState? {
+        if bytes.first == UInt8(ascii: "{") {
+            guard var state = try? JSONDecoder().decode(SyncState.self, from: Data(bytes)), state.version == 1 else {
+                return nil
+            }
+            state.version = SyncState.currentVersion
+            return state
+        }
+        return SyncStateFormat.decode(bytes)
+    }
+
     /// Writes the state; see ``SyncStateStore/save(_:)``.
     public func save(_ state: SyncState) throws(SyncError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(state) else { throw .io("cannot encode the sync state") }
+        let data = SyncStateFormat.encode(state)
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do throws(TodoError) {
             // Private like the store's backup: the state holds every todo's text.
             try FileSystem.replace(
-                path, with: Array(data), temporary: path + ".\(getpid()).tmp", limit: 0o600, faults: .none)
+                path, with: data, temporary: path + ".\(getpid()).tmp", limit: 0o600, faults: .none)
         } catch {
             throw .io("cannot write the sync state: \(error.description)")
         }

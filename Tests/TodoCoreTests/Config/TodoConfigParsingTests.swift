@@ -152,7 +152,7 @@ import Testing
             ),
             ("week.start = tuesday", "week.start", "'tuesday' is not monday or sunday"),
             ("hooks = maybe", "hooks", "'maybe' is not on or off"),
-            ("date.format = Y-M-D H:N", "date.format", "'H' in 'Y-M-D H:N' is a time, and todo shows days without one"),
+            ("date.format = Y-M-D H:N", "date.format", "'H' in 'Y-M-D H:N' is a time, and days are shown without one"),
             ("date.format = Q", "date.format", "'Q' in 'Q' is not a date.format letter"),
             ("date.format = --", "date.format", "'--' has no date letter"),
             ("default.command =", "default.command", "the default command cannot be empty"),
@@ -198,7 +198,7 @@ import Testing
             ("alias.-x = next", "alias.-x", "'-x' cannot name an alias"),
             (
                 "context.none = +x", "context.none",
-                "'none' cannot name a context: `todo context none` has another meaning"
+                "'none' cannot name a context: the name is reserved (it turns contexts off, or lists them)"
             ),
             ("report.a.b.filter = +x", "report.a.b.filter", "'a.b' cannot name a report"),
             ("sync.url = dav.example.com", "sync.url", "'dav.example.com' is not a URL"),
