@@ -35,7 +35,8 @@ enum ConfigValues {
         do {
             return try TodoFilter(parsing: words)
         } catch {
-            throw ConfigProblem(error.description, fix: "write it in the filter language, one term per word (see the Filters guide)")
+            throw ConfigProblem(
+                error.description, fix: "write it in the filter language, one term per word (see the Filters guide)")
         }
     }
 

@@ -159,7 +159,8 @@ enum SyncStateFormat {
         while index < field.endIndex {
             let byte = field[index]
             if byte == percent {
-                guard index + 2 < field.endIndex, let high = hexValue(field[index + 1]), let low = hexValue(field[index + 2])
+                guard index + 2 < field.endIndex, let high = hexValue(field[index + 1]),
+                    let low = hexValue(field[index + 2])
                 else { return nil }
                 bytes.append(high << 4 | low)
                 index += 3

@@ -102,17 +102,24 @@ import TodoSync
         case "an end line that counts wrong": text = text.replacingOccurrences(of: "end 3 2\n", with: "end 4 2\n")
         case "another header": text = text.replacingOccurrences(of: "todo-sync-state 2", with: "todo-sync-state 3")
         case "a bad escape": text = text.replacingOccurrences(of: "my%20tasks%2520", with: "my%G0tasks")
-        case "a raw control character in a field": text = text.replacingOccurrences(of: "/me/tasks/b.ics", with: "/me/\u{1}b.ics")
+        case "a raw control character in a field":
+            text = text.replacingOccurrences(of: "/me/tasks/b.ics", with: "/me/\u{1}b.ics")
         case "one uuid twice":
             text = text.replacingOccurrences(
                 of: "FFFFFFFF-0000-4000-8000-000000000003", with: "0A000000-0000-4000-8000-000000000002")
         case "a base longer than the file": text = text.replacingOccurrences(of: " 19\nline", with: " 9999\nline")
         case "bytes after the end line": text += "x"
         case "an unknown line": text = text.replacingOccurrences(of: "end 3 2\n", with: "extra 1\nend 3 2\n")
-        case "a field too many": text = text.replacingOccurrences(of: "ignored /me/tasks/journal.ics -", with: "ignored /me/tasks/journal.ics - -")
-        case "not UTF-8 in a field": bytes = Array(text.replacingOccurrences(of: "/me/tasks/c.ics", with: "/me/tasks/\u{FFFD}.ics").utf8)
-        case "an etag without its mark": text = text.replacingOccurrences(of: "ignored /me/tasks/journal.ics -", with: "ignored /me/tasks/journal.ics x")
-        case "no url": text = text.replacingOccurrences(of: "url https://dav.example.com/me/my%20tasks%2520/\n", with: "")
+        case "a field too many":
+            text = text.replacingOccurrences(
+                of: "ignored /me/tasks/journal.ics -", with: "ignored /me/tasks/journal.ics - -")
+        case "not UTF-8 in a field":
+            bytes = Array(text.replacingOccurrences(of: "/me/tasks/c.ics", with: "/me/tasks/\u{FFFD}.ics").utf8)
+        case "an etag without its mark":
+            text = text.replacingOccurrences(
+                of: "ignored /me/tasks/journal.ics -", with: "ignored /me/tasks/journal.ics x")
+        case "no url":
+            text = text.replacingOccurrences(of: "url https://dav.example.com/me/my%20tasks%2520/\n", with: "")
         default: Issue.record("unknown damage \(damage)")
         }
         if damage == "not UTF-8 in a field" {
