@@ -47,9 +47,12 @@ enum SyncStateFormat {
             escape(etag: etag, into: &out)
             out.append(newline)
         }
-        for (uuid, entry) in state.entries.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+        // In the order of the uuids' text, which is the order of their bytes (hex digits sort so).
+        let ordered = state.entries.map { (key: Self.halves(of: $0.key), uuid: $0.key, entry: $0.value) }
+            .sorted { $0.key < $1.key }
+        for (_, uuid, entry) in ordered {
             out += "entry ".utf8
-            out += uuid.uuidString.utf8
+            appendText(of: uuid, to: &out)
             out.append(space)
             escape(entry.href, into: &out)
             out.append(space)
@@ -92,7 +95,7 @@ enum SyncStateFormat {
                     else { return nil }
                     ignored[href] = etag
                 case "entry" where fields.count == 5:
-                    guard let uuid = UUID(uuidString: String(decoding: fields.removeFirst(), as: UTF8.self)),
+                    guard let uuid = parseUUID(fields.removeFirst()),
                         entries[uuid] == nil,
                         let href = unescape(fields.removeFirst()), let etag = unescape(etag: fields.removeFirst()),
                         let stamp = unescape(fields.removeFirst()),
@@ -116,6 +119,51 @@ enum SyncStateFormat {
             }
             return nil  // no end line: cut short
         }
+    }
+
+    // MARK: Uuids (Foundation's go through sprintf and sscanf: 40 % of a sync's time here)
+
+    /// The uuid's bytes as two big-endian numbers: their order is the order of the uuids' text.
+    private static func halves(of uuid: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            for index in 0..<8 { high = high << 8 | UInt64(bytes[index]) }
+            for index in 8..<16 { low = low << 8 | UInt64(bytes[index]) }
+            return (high, low)
+        }
+    }
+
+    /// Appends the uuid's text, as `uuidString` writes it (upper-case hex digits, four dashes).
+    private static func appendText(of uuid: UUID, to out: inout [UInt8]) {
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+                out.append(hexDigits[Int(bytes[index] >> 4)])
+                out.append(hexDigits[Int(bytes[index] & 0x0F)])
+            }
+        }
+    }
+
+    /// The uuid written as `uuidString` writes it (either case), or `nil`.
+    private static func parseUUID(_ text: ArraySlice<UInt8>) -> UUID? {
+        guard text.count == 36 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var index = text.startIndex
+        for position in 0..<16 {
+            if position == 4 || position == 6 || position == 8 || position == 10 {
+                guard text[index] == UInt8(ascii: "-") else { return nil }
+                index += 1
+            }
+            guard let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return nil }
+            bytes[position] = high << 4 | low
+            index += 2
+        }
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     // MARK: Fields
