@@ -132,11 +132,11 @@ final class HTTPClient: Sendable {
         switch outcome.result {
         case .answered(let response):
             return response
-        case .failed(.cancelled?) where challenged:
+        case .failed(.cancelled?, _) where challenged:
             // The 401 (see SessionDelegate), its body left unread.
             return HTTPResponse(status: (task.response as? HTTPURLResponse)?.statusCode ?? 401)
-        case .failed(let code):
-            throw unreachable(Self.reason(code))
+        case .failed(let code, let detail):
+            throw unreachable(Self.reason(code, detail: detail))
         case nil:
             throw unreachable("no answer")
         }
@@ -150,8 +150,19 @@ final class HTTPClient: Sendable {
         "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
     }
 
-    /// Why a request got no answer, in words.
-    static func reason(_ code: URLError.Code?) -> String {
+    /// Why a request got no answer, in words: from its code, else from libcurl's message (which
+    /// `URLSession` on Linux gives with the code `unknown`, as for a certificate it does not trust).
+    static func reason(_ code: URLError.Code?, detail: String? = nil) -> String {
+        if code == nil || code == .unknown, let detail = detail?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !detail.isEmpty
+        {
+            let text = detail.lowercased()
+            if text.contains("certificate") {
+                return "its TLS certificate is not trusted by this system (\(detail))"
+            }
+            if text.contains("ssl") || text.contains("tls") { return "the TLS connection failed (\(detail))" }
+            return "network error (\(detail))"
+        }
         switch code {
         case .cannotConnectToHost?: return "the connection was refused"
         case .timedOut?: return "no answer in time"
@@ -175,7 +186,8 @@ final class HTTPClient: Sendable {
 private final class Outcome: Sendable {
     enum Result: Sendable {
         case answered(HTTPResponse)
-        case failed(URLError.Code?)
+        /// The error's code, and its description (libcurl's message on Linux).
+        case failed(URLError.Code?, String?)
     }
 
     let done = DispatchSemaphore(value: 0)
@@ -192,7 +204,8 @@ private final class Outcome: Sendable {
             }
             result = .answered(HTTPResponse(status: response.statusCode, headers: headers, body: Array(data ?? Data())))
         } else {
-            result = .failed((error as? URLError)?.code)
+            let described = error.map { ($0 as NSError).localizedDescription }
+            result = .failed((error as? URLError)?.code, described)
         }
         value.withLock { $0 = result }
         done.signal()
