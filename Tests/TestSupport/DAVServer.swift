@@ -10,9 +10,10 @@ import Foundation
 /// started on 127.0.0.1 on a free port with its storage in a temporary folder, with one todo
 /// collection made for the test, and stopped (its whole process group) when released.
 ///
-/// Radicale can require HTTP Basic authentication (an htpasswd file, plain passwords);
-/// Xandikos has no authentication of its own (it leaves that to a proxy in front of it), so
-/// `auth: true` is for Radicale only.
+/// Both can require HTTP Basic authentication: Radicale itself (an htpasswd file, plain
+/// passwords); Xandikos, which has none of its own and is deployed behind a reverse proxy that
+/// checks credentials, behind a ``LoopbackProxy`` that answers 401 (`WWW-Authenticate: Basic`) to
+/// a request without alice's — ``port`` is then the proxy's.
 ///
 /// ```swift
 /// let server = try DAVServer(.radicale, auth: true)
@@ -30,7 +31,7 @@ public final class DAVServer: @unchecked Sendable {
         public var description: String { rawValue }
         /// Its program's name.
         public var program: String { rawValue }
-        /// Whether it can require credentials.
+        /// Whether it checks credentials itself (Xandikos needs a proxy in front of it).
         public var hasAuthentication: Bool { self == .radicale }
     }
 
@@ -44,8 +45,13 @@ public final class DAVServer: @unchecked Sendable {
     public let kind: Kind
     /// Whether it requires credentials.
     public let requiresAuthentication: Bool
-    /// The port it listens on (on 127.0.0.1).
+    /// The port it listens on (on 127.0.0.1): the server's, or the authenticating proxy's in
+    /// front of it.
     public let port: UInt16
+    /// The server program's own port (``port`` unless a proxy checks credentials in front of it).
+    public let serverPort: UInt16
+    /// The proxy that checks credentials for a server without authentication of its own.
+    private let gate: LoopbackProxy?
     /// The user the collection belongs to.
     public let username = "alice"
     /// Her password (`nil` without authentication).
@@ -84,9 +90,6 @@ public final class DAVServer: @unchecked Sendable {
         guard let program = Self.path(of: kind) else {
             throw Unavailable(description: "\(kind) is not installed (apt-get install \(kind.program); .ci/run does)")
         }
-        guard !auth || kind.hasAuthentication else {
-            throw Unavailable(description: "\(kind) has no authentication of its own")
-        }
         self.kind = kind
         self.program = program
         requiresAuthentication = auth
@@ -98,7 +101,8 @@ public final class DAVServer: @unchecked Sendable {
         var started: (ChildProcess, UInt16)?
         for _ in 0..<3 {  // a free port may be taken meanwhile: another one
             let port = try LoopbackHTTP.freePort()
-            let process = try Self.launch(kind, program: program, port: port, folder: folder, auth: auth)
+            let process = try Self.launch(
+                kind, program: program, port: port, folder: folder, auth: auth && kind.hasAuthentication)
             if Self.waitUntilAnswering(process, port: port) {
                 started = (process, port)
                 break
@@ -111,7 +115,27 @@ public final class DAVServer: @unchecked Sendable {
             throw Unavailable(description: "\(kind) did not start:\n\(lastFailure)")
         }
         self.process = process
-        self.port = port
+        serverPort = port
+        if auth && !kind.hasAuthentication {
+            let proxy: LoopbackProxy
+            do {
+                proxy = try LoopbackProxy(upstreamPort: port)
+            } catch {
+                Self.end(process)
+                throw Unavailable(description: "no proxy for \(kind)'s authentication: \(error)")
+            }
+            let expected = "Basic " + Data("alice:correct horse".utf8).base64EncodedString()
+            proxy.rule = { request in
+                request.headers["authorization"] == expected
+                    ? .forward
+                    : .answer(status: 401, headers: ["WWW-Authenticate": #"Basic realm="xandikos""#])
+            }
+            gate = proxy
+            self.port = proxy.port
+        } else {
+            gate = nil
+            self.port = port
+        }
         do {
             try makeCollection()
         } catch {
@@ -122,6 +146,7 @@ public final class DAVServer: @unchecked Sendable {
 
     deinit {
         stop()
+        gate?.stop()
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -138,14 +163,16 @@ public final class DAVServer: @unchecked Sendable {
     }
 
     /// Starts the stopped server again, on the same port with the same storage (its collections
-    /// and their contents as they were), and waits until it answers.
+    /// and their contents as they were), and waits until it answers (an authenticating proxy in
+    /// front of it stays as it was).
     ///
     /// - Throws: ``Unavailable`` when it does not start (the port taken meanwhile, with its log).
     public func restart() throws {
         stop()
         let process = try Self.launch(
-            kind, program: program, port: port, folder: folder, auth: requiresAuthentication)
-        guard Self.waitUntilAnswering(process, port: port) else {
+            kind, program: program, port: serverPort, folder: folder,
+            auth: requiresAuthentication && kind.hasAuthentication)
+        guard Self.waitUntilAnswering(process, port: serverPort) else {
             Self.end(process)
             throw Unavailable(description: "\(kind) did not start again:\n\(log)")
         }

@@ -4,19 +4,19 @@ import TodoSync
 
 @testable import TodoCalDAV
 
-/// Credentials against a server that checks them: Radicale with an htpasswd file (Xandikos has
-/// no authentication of its own; it leaves that to a proxy in front of it).
+/// Credentials against a server that checks them: Radicale with an htpasswd file, and Xandikos
+/// behind a proxy that checks them (it has no authentication of its own).
 @Suite(.enabled(if: serversCanRun, Comment(rawValue: serversSkipped)))
 struct CalDAVAuthenticationTests {
-    @Test func theRightPasswordOpensTheCollection() async throws {
-        let dav = try await DAVServer.started(.radicale, auth: true)
+    @Test(arguments: DAVServer.Kind.allCases) func theRightPasswordOpensTheCollection(_ kind: DAVServer.Kind) async throws {
+        let dav = try await DAVServer.started(kind, auth: true)
         let tasks = try await dav.transport()
         _ = try await blocking { try tasks.create(name: "a.ics", bytes: todoICS(uid: "a", summary: "A")) }
         #expect(try await blocking { try tasks.list(since: nil) }.resources.count == 1)
     }
 
-    @Test func aWrongPasswordIsUnauthorizedAndNeverShown() async throws {
-        let dav = try await DAVServer.started(.radicale, auth: true)
+    @Test(arguments: DAVServer.Kind.allCases) func aWrongPasswordIsUnauthorizedAndNeverShown(_ kind: DAVServer.Kind) async throws {
+        let dav = try await DAVServer.started(kind, auth: true)
         let wrong = SyncEndpoint(url: dav.collectionURL, username: dav.username, password: "s3cret-wrong")
         for attempt: @Sendable () throws -> Void in [
             { _ = try CalDAVTransport(wrong) },
@@ -48,8 +48,8 @@ struct CalDAVAuthenticationTests {
         }
     }
 
-    @Test func noCredentialsAsksForThem() async throws {
-        let dav = try await DAVServer.started(.radicale, auth: true)
+    @Test(arguments: DAVServer.Kind.allCases) func noCredentialsAsksForThem(_ kind: DAVServer.Kind) async throws {
+        let dav = try await DAVServer.started(kind, auth: true)
         let error = await syncError { _ = try CalDAVTransport(SyncEndpoint(url: dav.collectionURL)) }
         guard case .unauthorized(let message)? = error else {
             Issue.record("expected unauthorized, got \(String(describing: error))")
@@ -58,8 +58,8 @@ struct CalDAVAuthenticationTests {
         #expect(message.contains("asks for credentials") && message.contains("set sync.username"), "\(message)")
     }
 
-    @Test func credentialsInTheURLAreUsedAndNeverShown() async throws {
-        let dav = try await DAVServer.started(.radicale, auth: true)
+    @Test(arguments: DAVServer.Kind.allCases) func credentialsInTheURLAreUsedAndNeverShown(_ kind: DAVServer.Kind) async throws {
+        let dav = try await DAVServer.started(kind, auth: true)
         let url = "http://alice:correct%20horse@127.0.0.1:\(dav.port)\(dav.collectionPath)"
         let tasks = try await blocking { try CalDAVTransport(SyncEndpoint(url: url)) }
         #expect(!tasks.name.contains("horse"))
