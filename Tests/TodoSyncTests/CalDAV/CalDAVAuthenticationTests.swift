@@ -8,14 +8,18 @@ import TodoSync
 /// behind a proxy that checks them (it has no authentication of its own).
 @Suite(.enabled(if: serversCanRun, Comment(rawValue: serversSkipped)))
 struct CalDAVAuthenticationTests {
-    @Test(arguments: DAVServer.Kind.allCases) func theRightPasswordOpensTheCollection(_ kind: DAVServer.Kind) async throws {
+    @Test(arguments: DAVServer.Kind.allCases) func theRightPasswordOpensTheCollection(
+        _ kind: DAVServer.Kind
+    ) async throws {
         let dav = try await DAVServer.started(kind, auth: true)
         let tasks = try await dav.transport()
         _ = try await blocking { try tasks.create(name: "a.ics", bytes: todoICS(uid: "a", summary: "A")) }
         #expect(try await blocking { try tasks.list(since: nil) }.resources.count == 1)
     }
 
-    @Test(arguments: DAVServer.Kind.allCases) func aWrongPasswordIsUnauthorizedAndNeverShown(_ kind: DAVServer.Kind) async throws {
+    @Test(arguments: DAVServer.Kind.allCases) func aWrongPasswordIsUnauthorizedAndNeverShown(
+        _ kind: DAVServer.Kind
+    ) async throws {
         let dav = try await DAVServer.started(kind, auth: true)
         let wrong = SyncEndpoint(url: dav.collectionURL, username: dav.username, password: "s3cret-wrong")
         for attempt: @Sendable () throws -> Void in [
@@ -58,7 +62,9 @@ struct CalDAVAuthenticationTests {
         #expect(message.contains("asks for credentials") && message.contains("set sync.username"), "\(message)")
     }
 
-    @Test(arguments: DAVServer.Kind.allCases) func credentialsInTheURLAreUsedAndNeverShown(_ kind: DAVServer.Kind) async throws {
+    @Test(arguments: DAVServer.Kind.allCases) func credentialsInTheURLAreUsedAndNeverShown(
+        _ kind: DAVServer.Kind
+    ) async throws {
         let dav = try await DAVServer.started(kind, auth: true)
         let url = "http://alice:correct%20horse@127.0.0.1:\(dav.port)\(dav.collectionPath)"
         let tasks = try await blocking { try CalDAVTransport(SyncEndpoint(url: url)) }
