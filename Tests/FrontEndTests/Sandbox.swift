@@ -1,7 +1,12 @@
 import Foundation
-import TestSupport
+
+/// The longest a test waits for something that must happen (a line of output, a process's
+/// end): 300 seconds, a limit no working machine comes near, not a timing.
+let patience: TimeInterval = 300
 
 /// A temporary folder holding a store, and the built `todo` and `todo-watch` binaries to run on it.
+///
+/// The programs run with Foundation's `Process`, as a front end's own tests would run them.
 final class Sandbox: @unchecked Sendable {
     // @unchecked Sendable: immutable
     let folder: String
@@ -15,7 +20,7 @@ final class Sandbox: @unchecked Sendable {
         environment = [
             "HOME": folder, "XDG_DATA_HOME": folder + "/xdg", "TODO_FILE": storePath, "TZ": "UTC", "LANG": "C.UTF-8",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "TODO_LOCK_TIMEOUT": String(Int(Patience.seconds) * 2),
+            "TODO_LOCK_TIMEOUT": String(Int(patience) * 2),
         ]
     }
 
@@ -36,19 +41,20 @@ final class Sandbox: @unchecked Sendable {
             .appendingPathComponent(name).path
     }
 
-    /// Runs `todo arguments…` on the store to its end; its exit status and standard output.
+    /// Runs `todo arguments…` on the store to its end; its exit status and standard output (its
+    /// errors go to the test's own standard error).
     @discardableResult
     func todo(_ arguments: String...) throws -> (status: Int32, output: String) {
-        let process = ChildProcess()
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary("todo"))
         process.arguments = arguments
         process.environment = environment
-        let output = ChildPipe()
-        let errors = ChildPipe()
-        process.standardOutput = .pipe(output)
-        process.standardError = .pipe(errors)
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         try process.run()
-        let (out, _) = process.readBothToEndAndWait(output, errors)
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self))
     }
 }
@@ -74,9 +80,9 @@ final class Arrivals<Value>: @unchecked Sendable {
         return values
     }
 
-    /// Waits until `done` holds for the values so far (at most ``Patience/seconds``); whether it did.
+    /// Waits until `done` holds for the values so far (at most ``patience``); whether it did.
     func wait(until done: ([Value]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(Patience.seconds)
+        let deadline = Date().addingTimeInterval(patience)
         condition.lock()
         defer { condition.unlock() }
         while !done(values) {

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// Examples/todo-watch, the guide's finished program, run on a temporary store while `todo`
@@ -8,23 +7,21 @@ import Testing
     @Test func itPrintsTheChangesAnotherProcessMakes() throws {
         let sandbox = Sandbox()
         #expect(try sandbox.todo("add", "Call mum").status == 0)
-        let watch = ChildProcess()
+        let watch = Process()
         watch.executableURL = URL(fileURLWithPath: Sandbox.binary("todo-watch"))
         watch.arguments = ["--until-eof"]
         watch.environment = sandbox.environment
-        let input = ChildPipe()
-        let output = ChildPipe()
-        watch.standardInput = .pipe(input)
-        watch.standardOutput = .pipe(output)
+        let input = Pipe()
+        let output = Pipe()
+        watch.standardInput = input
+        watch.standardOutput = output
         try watch.run()
         let printed = Arrivals<String>()
         let reader = Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = read(output.readEnd, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                printed.append(String(decoding: buffer[..<count], as: UTF8.self))
+                let chunk = output.fileHandleForReading.availableData  // empty at the end of the output
+                guard !chunk.isEmpty else { break }
+                printed.append(String(decoding: chunk, as: UTF8.self))
             }
         }
         reader.start()
@@ -42,7 +39,7 @@ import Testing
         #expect(try sandbox.todo("rm", "2").status == 0)
         #expect(printed.wait { lines($0).last == "deleted 2: Buy milk" }, "\(printed.all)")
 
-        input.closeWriteEnd()  // the end of its input: it stops
+        try input.fileHandleForWriting.close()  // the end of its input: it stops
         watch.waitUntilExit()
         #expect(watch.terminationStatus == 0)
         #expect(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
@@ -102,7 +103,7 @@ func generatedTodos(seed: UInt64) -> [Todo] {
             random.next(upTo: 3) == 0
             ? "First line of a note that is long enough to need wrapping on a narrow terminal\n\tindented\n\n"
                 + String(repeating: "ü", count: 70) : nil
-        var todo = uiTodo(
+        var todo = Todo.fixture(
             id, title, isDone: random.next(upTo: 4) == 0, priority: Priority(rawValue: random.next(upTo: 4)) ?? .none,
             due: dueChoices[random.next(upTo: dueChoices.count)], tags: tags, note: note)
         todo.position = (index + 1) * 1024

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
@@ -10,18 +11,19 @@ import TodoCore
 @Suite struct ReportRendererTests {
     static let widths = [40, 80, 200]
 
-    /// A todo created `daysAgo` days before ``uiNow`` (done `doneDaysAgo` days before it).
+    /// ``Todo/fixture(_:_:isDone:priority:due:tags:note:project:createdAt:)`` created
+    /// `createdDaysAgo` days before ``uiNow``, done `doneDaysAgo` days before it, and started when
+    /// it was created if `started`.
     static func todo(
         _ id: Int, due: String? = nil, project: String? = nil, tags: Set<String> = [], createdDaysAgo: Int = 0,
         doneDaysAgo: Int? = nil, started: Bool = false
     ) -> Todo {
         let created = uiNow.addingTimeInterval(Double(-createdDaysAgo * 86_400))
-        return Todo(
-            id: id, uuid: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", id))!,
-            title: "Todo \(id)", isDone: doneDaysAgo != nil, due: due.map { try! CalendarDay(parsing: $0) },
-            tags: tags, createdAt: created,
-            completedAt: doneDaysAgo.map { uiNow.addingTimeInterval(Double(-$0 * 86_400)) }, position: id * 1024,
-            project: project, startedAt: started ? created : nil)
+        var todo = Todo.fixture(
+            id, isDone: doneDaysAgo != nil, due: due, tags: tags, project: project, createdAt: created)
+        todo.completedAt = doneDaysAgo.map { uiNow.addingTimeInterval(Double(-$0 * 86_400)) }
+        if started { todo.startedAt = created }
+        return todo
     }
 
     static let todos: [Todo] = [

@@ -1,5 +1,6 @@
 import Testing
 import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
@@ -12,9 +13,9 @@ import TodoCore
     }
 
     let todos = [
-        uiTodo(1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"]),
-        uiTodo(2, "Write the quarterly report for the board", due: "2030-01-03", tags: ["work", "q4"]),
-        uiTodo(12, "Call mum", isDone: true, priority: .low),
+        Todo.fixture(1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"]),
+        Todo.fixture(2, "Write the quarterly report for the board", due: "2030-01-03", tags: ["work", "q4"]),
+        Todo.fixture(12, "Call mum", isDone: true, priority: .low),
     ]
 
     @Test func wideTerminalsShowEveryColumnInFull() {
@@ -42,7 +43,7 @@ import TodoCore
     }
 
     @Test func aDateInAnotherYearKeepsItsYear() {
-        let nextYear = todos + [uiTodo(3, "Renew passport", due: "2031-03-02")]
+        let nextYear = todos + [Todo.fixture(3, "Renew passport", due: "2031-03-02")]
         let lines = render(nextYear, width: 32)
         #expect(lines[3] == " 3 [ ]   2031-03-02 Renew passp…")
         #expect(lines[0] == " 1 [ ] H 2030-01-08 Buy milk")
@@ -50,14 +51,16 @@ import TodoCore
     }
 
     @Test func shortTitlesKeepTheColumns() {
-        let short = [uiTodo(1, "Tea", priority: .high, due: "2030-01-08"), uiTodo(2, "Jam", due: "2031-01-08")]
+        let short = [
+            Todo.fixture(1, "Tea", priority: .high, due: "2030-01-08"), Todo.fixture(2, "Jam", due: "2031-01-08"),
+        ]
         #expect(render(short, width: 25) == ["1 [ ] high 2030-01-08 Tea", "2 [ ]      2031-01-08 Jam"])
     }
 
     @Test(arguments: [20, 30, 40, 80])
     func tagsShowWholeOrNotAtAll(width: Int) {
         let tagged = [
-            uiTodo(
+            Todo.fixture(
                 1, "Prepare the slides for Monday's all-hands meeting", tags: ["work", "presentation", "q4", "urgent"])
         ]
         let line = render(tagged, width: width)[0]
@@ -69,7 +72,9 @@ import TodoCore
     }
 
     @Test func titlesOfWideCharactersAreCutAtTheirWidth() {
-        let wide = [uiTodo(1, "日本語のタイトルはとても長いのでここで切られるべきです"), uiTodo(2, "Cafe\u{301} 🎉👨‍👩‍👧 party with everyone")]
+        let wide = [
+            Todo.fixture(1, "日本語のタイトルはとても長いのでここで切られるべきです"), Todo.fixture(2, "Cafe\u{301} 🎉👨‍👩‍👧 party with everyone"),
+        ]
         let whole = render(wide, width: nil)
         for width in 20...40 {
             for (line, uncut) in zip(render(wide, width: width), whole) {
@@ -82,8 +87,8 @@ import TodoCore
     @Test func aDoneTodoIsDimWholeWithoutThePriorityColour() {
         let lines = render(
             [
-                uiTodo(1, "Late", priority: .high, due: "2029-12-01", tags: ["x"]),
-                uiTodo(2, "Finished", isDone: true, priority: .high, due: "2029-12-01", tags: ["x"]),
+                Todo.fixture(1, "Late", priority: .high, due: "2029-12-01", tags: ["x"]),
+                Todo.fixture(2, "Finished", isDone: true, priority: .high, due: "2029-12-01", tags: ["x"]),
             ], width: 80, colour: true)
         #expect(lines[0].contains("\u{1B}[31;1mhigh\u{1B}[0m"), "a pending high priority in bold red: \(lines[0])")
         #expect(lines[0].contains("\u{1B}[31;1m2029-12-01"), "overdue in red")
@@ -92,7 +97,7 @@ import TodoCore
 
     @Test func withoutAWidthNothingIsCut() {
         let long = String(repeating: "long ", count: 40)
-        #expect(render([uiTodo(1, long, tags: ["a", "b"])], width: nil) == ["1 [ ] " + long + "  +a +b"])
+        #expect(render([Todo.fixture(1, long, tags: ["a", "b"])], width: nil) == ["1 [ ] " + long + "  +a +b"])
     }
 }
 
@@ -108,16 +113,16 @@ import TodoCore
     }
 
     var todos: [Todo] {
-        var milk = uiTodo(1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"])
+        var milk = Todo.fixture(1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"])
         milk.project = "Home.Kitchen"
-        var report = uiTodo(2, "Write the quarterly report", tags: ["work"])
+        var report = Todo.fixture(2, "Write the quarterly report", tags: ["work"])
         report.project = "Work"
         report.startedAt = uiNow
-        var trip = uiTodo(3, "Plan the trip")
+        var trip = Todo.fixture(3, "Plan the trip")
         trip.wait = try? CalendarDay(parsing: "2030-02-01")
-        var call = uiTodo(4, "Call the bank")
+        var call = Todo.fixture(4, "Call the bank")
         call.depends = [1]
-        let done = uiTodo(5, "Pay rent", isDone: true)
+        let done = Todo.fixture(5, "Pay rent", isDone: true)
         return [milk, report, trip, call, done]
     }
 
@@ -133,7 +138,7 @@ import TodoCore
     }
 
     @Test func aLongProjectIsCutAndGoesBeforeThePriorityOnNarrowTerminals() {
-        var long = uiTodo(1, "Buy milk", priority: .high, due: "2030-01-08")
+        var long = Todo.fixture(1, "Buy milk", priority: .high, due: "2030-01-08")
         long.project = "Household.Kitchen.Fridge"
         #expect(render([long], width: 80) == ["1 [ ] high 2030-01-08 Household.Kitch… Buy milk"])
         #expect(render([long], width: 32) == ["1 [ ] H 01-08 Househo… Buy milk"])

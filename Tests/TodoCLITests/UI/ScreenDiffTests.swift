@@ -1,4 +1,6 @@
 import Testing
+import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
@@ -63,7 +65,7 @@ import Testing
 
     @Test func movingTheSelectionAmongAHundredThousandTodosRewritesThreeLines() {
         var diff = ScreenDiff()
-        let todos = (1...100_000).map { uiTodo($0, "Todo \($0)") }
+        let todos = (1...100_000).map { Todo.fixture($0, "Todo \($0)") }
         var ui = UIState()
         let first = UIScreen(screenInput(todos, ui: ui)).render()
         _ = diff.update(to: first, style: plain)

@@ -1,5 +1,6 @@
 import Testing
 import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
@@ -103,11 +104,11 @@ import TodoCore
     @Test(arguments: [40, 52, 80, 120])
     func unicodeTitlesOfMixedWidth(columns: Int) {
         let todos = [
-            uiTodo(1, "日本語のタイトルはとても長いのでここで切られるべきです本当に長いタイトルです", tags: ["買い物"]),
-            uiTodo(2, "Cafe\u{301} crème brûlée for the whole team at the office party", priority: .medium),
-            uiTodo(3, "Party 🎉🎂 with the family 👨‍👩‍👧 and friends 🥳 until late at night", due: "2030-02-01"),
-            uiTodo(4, "Mixed 中文 and English and 한국어 text that goes on and on and on"),
-            uiTodo(5, "Control\u{1B}[31m characters\u{7}\tstay\non one line"),
+            Todo.fixture(1, "日本語のタイトルはとても長いのでここで切られるべきです本当に長いタイトルです", tags: ["買い物"]),
+            Todo.fixture(2, "Cafe\u{301} crème brûlée for the whole team at the office party", priority: .medium),
+            Todo.fixture(3, "Party 🎉🎂 with the family 👨‍👩‍👧 and friends 🥳 until late at night", due: "2030-02-01"),
+            Todo.fixture(4, "Mixed 中文 and English and 한국어 text that goes on and on and on"),
+            Todo.fixture(5, "Control\u{1B}[31m characters\u{7}\tstay\non one line"),
         ]
         for selection in 0..<todos.count {
             var ui = UIState()
@@ -128,7 +129,7 @@ import TodoCore
     }
 
     @Test func aCJKTitleCutAtAWideCharacterLeavesNoHalfCharacter() {
-        let todos = [uiTodo(1, "日本語日本語日本語日本語日本語日本語日本語日本語日本語")]
+        let todos = [Todo.fixture(1, "日本語日本語日本語日本語日本語日本語日本語日本語日本語")]
         for columns in 30...41 {
             let line = screenText(screenInput(todos, rows: 10, columns: columns))[2]
             #expect(DisplayWidth.of(line) == columns)
@@ -137,7 +138,7 @@ import TodoCore
     }
 
     @Test func theSelectionIsMarkedAndScrolledIntoView() {
-        let todos = (1...100).map { uiTodo($0, "Todo number \($0)") }
+        let todos = (1...100).map { Todo.fixture($0, "Todo number \($0)") }
         var ui = UIState()
         ui.selection = 60
         let layout = ListLayout(todos: todos)
@@ -164,7 +165,7 @@ import TodoCore
     }
 
     @Test func theDoneSectionWhenScrolledDown() {
-        let todos = (1...30).map { uiTodo($0, "Todo \($0)", isDone: $0 > 20) }
+        let todos = (1...30).map { Todo.fixture($0, "Todo \($0)", isDone: $0 > 20) }
         var ui = UIState()
         ui.selection = 29
         let layout = ListLayout(todos: todos)
@@ -214,13 +215,13 @@ import TodoCore
 
     /// Active, waiting, blocked, pending and done todos (5 waits for 4).
     var markedTodos: [Todo] {
-        var active = uiTodo(1, "Write the report")
+        var active = Todo.fixture(1, "Write the report")
         active.startedAt = uiNow
-        var waiting = uiTodo(2, "Renew the passport")
+        var waiting = Todo.fixture(2, "Renew the passport")
         waiting.wait = try? CalendarDay(parsing: "2030-02-01")
-        var blocked = uiTodo(5, "Paint the fence")
+        var blocked = Todo.fixture(5, "Paint the fence")
         blocked.depends = [4]
-        return [active, waiting, uiTodo(3, "Call mum", isDone: true), uiTodo(4, "Buy paint"), blocked]
+        return [active, waiting, Todo.fixture(3, "Call mum", isDone: true), Todo.fixture(4, "Buy paint"), blocked]
     }
 
     @Test(arguments: [80, 40])
@@ -248,11 +249,11 @@ import TodoCore
     }
 
     var projectTodos: [Todo] {
-        var garden = uiTodo(5, "Plant bulbs")
+        var garden = Todo.fixture(5, "Plant bulbs")
         garden.project = "Home.Garden"
-        var home = uiTodo(6, "Fix the tap")
+        var home = Todo.fixture(6, "Fix the tap")
         home.project = "Home"
-        var work = uiTodo(7, "Write slides", isDone: true)
+        var work = Todo.fixture(7, "Write slides", isDone: true)
         work.project = "Work"
         return sampleTodos + [garden, home, work]
     }
@@ -441,8 +442,8 @@ import TodoCore
 
     @Test func aDoneRowIsDimWithoutThePriorityColour() throws {
         let todos = [
-            uiTodo(1, "Still open", priority: .high, due: "2029-12-01", tags: ["x"]),
-            uiTodo(2, "Finished", isDone: true, priority: .high, due: "2029-12-01", tags: ["x"]),
+            Todo.fixture(1, "Still open", priority: .high, due: "2029-12-01", tags: ["x"]),
+            Todo.fixture(2, "Finished", isDone: true, priority: .high, due: "2029-12-01", tags: ["x"]),
         ]
         for columns in [40, 80] {
             let frame = UIScreen(screenInput(todos, columns: columns)).render()
@@ -457,12 +458,14 @@ import TodoCore
 
     @Test(arguments: [20, 40, 52])
     func aNarrowPaneShowsEveryDateLegibly(columns: Int) {
-        let thisYear = [uiTodo(1, "Buy milk", due: "2030-01-08"), uiTodo(2, "Pay rent", due: "2030-12-01")]
+        let thisYear = [Todo.fixture(1, "Buy milk", due: "2030-01-08"), Todo.fixture(2, "Pay rent", due: "2030-12-01")]
         let thisYearLines = screenText(screenInput(thisYear, columns: columns))
         #expect(thisYearLines[2].hasPrefix(">1 [ ] 01-08 Buy"), "\(thisYearLines[2])")
         #expect(thisYearLines[3].hasPrefix(" 2 [ ] 12-01 Pay"), "\(thisYearLines[3])")
         let mixed =
-            thisYear + [uiTodo(3, "Renew passport", due: "2031-03-02"), uiTodo(4, "Old one", due: "2028-05-06")]
+            thisYear + [
+                Todo.fixture(3, "Renew passport", due: "2031-03-02"), Todo.fixture(4, "Old one", due: "2028-05-06"),
+            ]
         let lines = screenText(screenInput(mixed, columns: columns))
         #expect(lines[2].hasPrefix(">1 [ ] 2030-01-08 "), "\(lines[2])")
         #expect(lines[4].hasPrefix(" 3 [ ] 2031-03-02 "), "\(lines[4])")

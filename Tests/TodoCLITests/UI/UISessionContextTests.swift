@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 import TodoCore
 import TodoCoreTesting
@@ -22,7 +23,7 @@ import TodoCoreTesting
     }
 
     func stored(_ provider: TodoServiceProvider) throws -> [Todo] {
-        try provider.todoService.fetch(TodoQuery(status: .all)).value()
+        try provider.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
     }
 
     @Test func theCountsAreThoseOfTheActiveContext() throws {
@@ -33,7 +34,7 @@ import TodoCoreTesting
         #expect(narrowed.frame().text[22].hasPrefix(" context: work · 1 pending · 0 done · 1 overdue"))
         narrowed.handle([.character(" ")])
         #expect(narrowed.frame().text[22].hasPrefix(" context: work · 0 pending · 1 done"), "the toggle counted")
-        _ = try provider.todoService.create(TodoDraft(title: "Elsewhere", tags: ["home"])).value()
+        _ = try provider.todoService.create(TodoDraft(title: "Elsewhere", tags: ["home"])).toBlocking().single()
         narrowed.refresh()
         #expect(narrowed.frame().text[22].hasPrefix(" context: work · 0 pending · 1 done"), "outside the context")
     }
@@ -95,7 +96,7 @@ import TodoCoreTesting
             "👩‍👩‍👧‍👦Family", String(repeating: "Long", count: 30),
         ]
         let todos = projects.enumerated().map { index, project in
-            var todo = uiTodo(index + 1, "Todo \(index + 1)", isDone: index == 2)
+            var todo = Todo.fixture(index + 1, "Todo \(index + 1)", isDone: index == 2)
             todo.project = project
             return todo
         }

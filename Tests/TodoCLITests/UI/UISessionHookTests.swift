@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 import TodoCore
 
@@ -60,7 +61,7 @@ import TodoCore
         #expect(message.isError)
         #expect(message.text.contains("on-modify-guard refused the change: Not on a Monday"), "\(message)")
         #expect(ui.frame().text.joined().contains("Not on a Monday"), "on the message line, wrapped")
-        let stored = try provider.todoService.fetch(TodoQuery(status: .all)).value()
+        let stored = try provider.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
         #expect(stored.first { $0.id == 1 }?.isDone == false)
         #expect(ui.frame().text[2].hasPrefix(">1 [ ] high"), "the list as it was")
     }

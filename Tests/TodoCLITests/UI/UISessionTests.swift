@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoCoreTesting
 
 @testable import todo_cli
 
@@ -157,7 +158,7 @@ import TodoCore
     }
 
     @Test func aBlockedTodoIsMarkedFromTheStoresDependencies() throws {
-        var blocked = uiTodo(5, "Paint the fence")
+        var blocked = Todo.fixture(5, "Paint the fence")
         blocked.depends = [4]
         let blockedSession = UISession(
             shell: AppShell(provider: uiProvider(sampleTodos + [blocked], alerts: alerts)), alerts: alerts,

@@ -2,6 +2,7 @@ import Foundation
 import ReactorKitTesting
 import Testing
 import TodoCore
+import TodoCoreTesting
 import TodoSync
 
 @testable import todo_cli
@@ -69,7 +70,7 @@ import TodoSync
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:call-mum@phone\r\n"
             + "SUMMARY:Call mum\r\nDTSTAMP:20300101T000000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
         try vtodo.write(toFile: folder + "/call-mum.ics", atomically: true, encoding: .utf8)
-        let provider = uiProvider([uiTodo(1, "Buy milk")])
+        let provider = uiProvider([Todo.fixture(1, "Buy milk")])
         let scheduler = TestScheduler(initialClock: 0)
         let sync = SyncService(
             provider: provider, url: "file://" + folder, state: InMemorySyncStateStore(),

@@ -11,17 +11,6 @@ let uiClock = TodoClock.fixed(at: uiNow)
 /// Today in the UI tests.
 let uiToday = uiClock.today()
 
-/// A todo for the UI tests, created at ``uiNow``, at position `id × 1024`.
-func uiTodo(
-    _ id: Int, _ title: String, isDone: Bool = false, priority: Priority = .none, due: String? = nil,
-    tags: Set<String> = [], note: String? = nil
-) -> Todo {
-    Todo(
-        id: id, uuid: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", id))!, title: title, note: note,
-        isDone: isDone, priority: priority, due: due.map { try! CalendarDay(parsing: $0) }, tags: tags,
-        createdAt: uiNow, completedAt: isDone ? uiNow : nil, position: id * 1024)
-}
-
 /// A provider over an in-memory store holding `todos`, on ``uiClock``.
 func uiProvider(_ todos: [Todo] = [], alerts: AlertServiceType = UIAlertService()) -> TodoServiceProvider {
     TodoServiceProvider.inMemory(todos, clock: uiClock, alertService: alerts)
@@ -52,18 +41,9 @@ func screenText(_ input: UIScreen.Input) -> [String] {
 
 /// A sample list: priorities, dates (one overdue), tags, a done todo, a note.
 let sampleTodos: [Todo] = [
-    uiTodo(1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"], note: "Two litres, the organic one."),
-    uiTodo(2, "Write the quarterly report for the board meeting", due: "2030-01-03", tags: ["work", "q1"]),
-    uiTodo(3, "Call mum", isDone: true, priority: .low),
-    uiTodo(4, "Water plants"),
+    Todo.fixture(
+        1, "Buy milk", priority: .high, due: "2030-01-08", tags: ["shop"], note: "Two litres, the organic one."),
+    Todo.fixture(2, "Write the quarterly report for the board meeting", due: "2030-01-03", tags: ["work", "q1"]),
+    Todo.fixture(3, "Call mum", isDone: true, priority: .low),
+    Todo.fixture(4, "Water plants"),
 ]
-
-extension Observable {
-    /// The value a service call gives (they run at once, on the calling thread), or its error.
-    func value() throws -> Element {
-        var result: Result<Element, any Error>?
-        _ = subscribe(onNext: { result = .success($0) }, onError: { result = .failure($0) })
-        guard let result else { throw TodoError.io(file: "memory", operation: "use", reason: "no value") }
-        return try result.get()
-    }
-}

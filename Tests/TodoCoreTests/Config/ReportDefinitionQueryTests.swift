@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -66,13 +67,13 @@ import Testing
             urgencyCoefficients: coefficients, weekStart: .sunday)
         var draft = TodoDraft(title: "High", priority: .high)
         draft.due = try DateInput(parsing: "sow")
-        let high = try provider.todoService.create(draft).value()
+        let high = try provider.todoService.create(draft).toBlocking().single()
         // Wednesday 2030-01-09: the week started on Sunday the 6th.
         #expect(try high.due == CalendarDay(parsing: "2030-01-06"))
-        let context = try provider.todoService.context().value()
+        let context = try provider.todoService.context().toBlocking().single()
         #expect(context.urgency(of: high) > 100)
         var query = TodoQuery(status: .pending)
         query.filter = try TodoFilter(parsing: ["due:sow"])
-        #expect(try provider.todoService.fetch(query).value().map(\.id) == [high.id])
+        #expect(try provider.todoService.fetch(query).toBlocking().single().map(\.id) == [high.id])
     }
 }

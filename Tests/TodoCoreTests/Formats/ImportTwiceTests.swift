@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import TestSupport
 import Testing
 import TodoCoreTesting
@@ -30,7 +31,7 @@ extension Formats {
 
         /// Every todo of the store.
         func all() throws -> [Todo] {
-            try service.fetch(TodoQuery(status: .all)).value()
+            try service.fetch(TodoQuery(status: .all)).toBlocking().single()
         }
 
         /// Imports `text` as todo.txt, in the clock's zone.
@@ -38,7 +39,7 @@ extension Formats {
         func importTodoTxt(_ text: String) throws -> TodoImportResult {
             let offset = clock.utcOffset
             return try service.importTodos(TodoTxtFormat.parse(text, file: "todo.txt", utcOffset: { _ in offset }))
-                .value()
+                .toBlocking().single()
         }
 
         /// Imports `todos` a second time, a while later, and checks that nothing changed: no todo
@@ -156,7 +157,7 @@ extension Formats {
                 Todo(
                     id: 32, uuid: uuid(32), title: "Same", createdAt: instant("2026-11-21T00:00:01Z"), position: 0))
             let items = todos.map(ImportedTodo.init)
-            _ = try suite.service.importTodos(items).value()
+            _ = try suite.service.importTodos(items).toBlocking().single()
             let stored = try suite.all()
             #expect(stored.count == todos.count)
             let text = TodoTxtFormat.export(stored, utcOffset: { _ in utcOffset })
@@ -166,7 +167,7 @@ extension Formats {
         @Test func theSameTaskwarriorExportTwiceAddsNothingTheSecondTime() throws {
             let bytes = try FormatFixture.taskwarrior.bytes
             let tasks = { [service] () throws -> TodoImportResult in
-                try service.importTodos(TaskwarriorFormat.parse(bytes, file: "export.json")).value()
+                try service.importTodos(TaskwarriorFormat.parse(bytes, file: "export.json")).toBlocking().single()
             }
             #expect(try tasks().created.count == 8)
             try expectNothingChanges(importing: tasks, count: 8)
@@ -175,42 +176,46 @@ extension Formats {
             let timeless = Array(
                 #"[{"uuid":"00000000-0000-0000-0000-0000000000aa","description":"No times","status":"pending"}]"#.utf8)
             let once = { [service] () throws -> TodoImportResult in
-                try service.importTodos(TaskwarriorFormat.parse(timeless, file: "export.json")).value()
+                try service.importTodos(TaskwarriorFormat.parse(timeless, file: "export.json")).toBlocking().single()
             }
             #expect(try once().created.count == 1)
             try expectNothingChanges(importing: once, count: 1)
         }
 
         @Test func ourJSONExportImportedIntoItsStoreAddsNothing() throws {
-            _ = try service.importTodos(demandingTodos().map(ImportedTodo.init)).value()
+            _ = try service.importTodos(demandingTodos().map(ImportedTodo.init)).toBlocking().single()
             let export = TodoJSONFormat.export(try all(), context: .test)
             try expectNothingChanges(
-                importing: { try service.importTodos(TodoJSONFormat.parse(export, file: "export.json")).value() },
+                importing: {
+                    try service.importTodos(TodoJSONFormat.parse(export, file: "export.json")).toBlocking().single()
+                },
                 count: demandingTodos().count)
         }
 
         @Test func aNewerVersionWithTheSameContentsChangesNothing() throws {
-            let todo = try service.create(TodoDraft(title: "Pay rent", note: "by transfer")).value()
+            let todo = try service.create(TodoDraft(title: "Pay rent", note: "by transfer")).toBlocking().single()
             var item = ImportedTodo(todo)
             item.updatedAt = todo.updatedAt.addingTimeInterval(3600)
-            try expectNothingChanges(importing: { try service.importTodos([item]).value() }, count: 1)
+            try expectNothingChanges(importing: { try service.importTodos([item]).toBlocking().single() }, count: 1)
             item.note = "by cheque"
-            #expect(try service.importTodos([item]).value().updated.map(\.note) == ["by cheque"])
+            #expect(try service.importTodos([item]).toBlocking().single().updated.map(\.note) == ["by cheque"])
         }
 
         @Test func withoutAUUIDOurJSONMatchesToTheSecond() throws {
             let item = ImportedTodo(
                 title: "Exact", isDone: true, createdAt: instant("2026-11-21T07:58:42Z"),
                 completedAt: instant("2026-11-22T08:00:00Z"))
-            _ = try service.importTodos([item]).value()
-            try expectNothingChanges(importing: { try service.importTodos([item]).value() }, count: 1)
+            _ = try service.importTodos([item]).toBlocking().single()
+            try expectNothingChanges(importing: { try service.importTodos([item]).toBlocking().single() }, count: 1)
             var later = item
             later.completedAt = item.completedAt?.addingTimeInterval(1)
-            #expect(try service.importTodos([later]).value().created.count == 1)
+            #expect(try service.importTodos([later]).toBlocking().single().created.count == 1)
             // Titles compare exactly: JSON can hold line breaks and runs of spaces.
-            _ = try service.importTodos([ImportedTodo(title: "Two  spaces")]).value()
-            #expect(try service.importTodos([ImportedTodo(title: "Two spaces")]).value().created.count == 1)
-            #expect(try service.importTodos([ImportedTodo(title: "Two\nspaces")]).value().created.count == 1)
+            _ = try service.importTodos([ImportedTodo(title: "Two  spaces")]).toBlocking().single()
+            #expect(
+                try service.importTodos([ImportedTodo(title: "Two spaces")]).toBlocking().single().created.count == 1)
+            #expect(
+                try service.importTodos([ImportedTodo(title: "Two\nspaces")]).toBlocking().single().created.count == 1)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 import TodoCoreTesting
 
@@ -324,15 +325,15 @@ extension Formats {
         func anExportImportedIntoAnEmptyStoreGivesBackEveryTodo(utcOffset: Int) throws {
             let clock = FakeClock(instant("2026-11-24T10:00:00Z"), utcOffset: utcOffset)
             let source = makeProvider(clock: clock)
-            _ = try source.todoService.importTodos(Self.everyKindOfTodo().map(ImportedTodo.init)).value()
-            let todos = try source.todoService.fetch(TodoQuery(status: .all)).value()
+            _ = try source.todoService.importTodos(Self.everyKindOfTodo().map(ImportedTodo.init)).toBlocking().single()
+            let todos = try source.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
             let context = TodoContext(todos: todos, clock: clock.clock)
             let bytes = TaskwarriorFormat.export(todos, context: context)
 
             let target = makeProvider(clock: clock)
             let parsed = try TaskwarriorFormat.parse(bytes, file: "tasks.json", utcOffset: clock.clock.utcOffset)
-            _ = try target.todoService.importTodos(parsed).value()
-            let back = try target.todoService.fetch(TodoQuery(status: .all)).value()
+            _ = try target.todoService.importTodos(parsed).toBlocking().single()
+            let back = try target.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
             try #require(back.count == todos.count)
             let uuidOf = Dictionary(uniqueKeysWithValues: todos.map { ($0.id, $0.uuid) })
             let backUUIDOf = Dictionary(uniqueKeysWithValues: back.map { ($0.id, $0.uuid) })
@@ -365,8 +366,8 @@ extension Formats {
             let clock = FakeClock(instant("2026-11-24T10:00:00Z"))
             let provider = makeProvider(clock: clock)
             let fixture = try TaskwarriorFormat.parse(FormatFixture.taskwarrior.bytes, file: "taskwarrior-export.json")
-            _ = try provider.todoService.importTodos(fixture).value()
-            let todos = try provider.todoService.fetch(TodoQuery(status: .all)).value()
+            _ = try provider.todoService.importTodos(fixture).toBlocking().single()
+            let todos = try provider.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
             let bytes = TaskwarriorFormat.export(todos, context: TodoContext(todos: todos, clock: clock.clock))
             #expect(try TaskwarriorFormat.parse(bytes, file: "again.json") == fixture)
 

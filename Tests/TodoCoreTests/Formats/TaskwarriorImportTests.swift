@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import Testing
 import TodoCoreTesting
 
@@ -20,12 +21,12 @@ extension Formats {
         /// Imports `text`, a Taskwarrior export.
         @discardableResult
         func importTasks(_ text: String) throws -> TodoImportResult {
-            try service.importTodos(TaskwarriorFormat.parse(Array(text.utf8), file: "tasks.json")).value()
+            try service.importTodos(TaskwarriorFormat.parse(Array(text.utf8), file: "tasks.json")).toBlocking().single()
         }
 
         /// Every todo of the store, by the last two hex digits of its uuid.
         func todos() throws -> [Int: Todo] {
-            let all = try service.fetch(TodoQuery(status: .all)).value()
+            let all = try service.fetch(TodoQuery(status: .all)).toBlocking().single()
             return Dictionary(uniqueKeysWithValues: all.map { (Int($0.uuid.uuidString.suffix(2), radix: 16)!, $0) })
         }
 

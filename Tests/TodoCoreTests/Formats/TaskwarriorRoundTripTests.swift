@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import TestSupport
 import Testing
 import TodoCoreTesting
@@ -146,14 +147,14 @@ extension Formats {
             let service = provider.todoService
             let parsed = try TaskwarriorFormat.parse(
                 original.bytes, file: "first.json", utcOffset: clock.clock.utcOffset)
-            let imported = try service.importTodos(parsed).value()
+            let imported = try service.importTodos(parsed).toBlocking().single()
             #expect(imported.created.count == 10)  // not the deleted task, nor the series' template
-            let todos = try service.fetch(TodoQuery(status: .all)).value()
+            let todos = try service.fetch(TodoQuery(status: .all)).toBlocking().single()
             let again = try service.importTodos(
                 TaskwarriorFormat.parse(original.bytes, file: "first.json", utcOffset: clock.clock.utcOffset)
-            ).value()
+            ).toBlocking().single()
             #expect(again.created.isEmpty && again.updated.isEmpty && again.unchanged == 10)
-            #expect(try service.fetch(TodoQuery(status: .all)).value() == todos)
+            #expect(try service.fetch(TodoQuery(status: .all)).toBlocking().single() == todos)
 
             // The todos have the fields; the note keeps only what has none.
             let byTitle = Dictionary(uniqueKeysWithValues: todos.map { ($0.title, $0) })
@@ -177,7 +178,7 @@ extension Formats {
             // And what the second Taskwarrior exports is what the store has.
             let last = try service.importTodos(
                 TaskwarriorFormat.parse(final.bytes, file: "second.json", utcOffset: clock.clock.utcOffset)
-            ).value()
+            ).toBlocking().single()
             #expect(last.created.isEmpty && last.updated.isEmpty && last.unchanged == 10)
         }
 
@@ -189,8 +190,8 @@ extension Formats {
             let service = provider.todoService
             let now = clock.now
             let todos = Self.todosForTaskwarrior(createdAt: now.addingTimeInterval(-86_400 * 3))
-            _ = try service.importTodos(todos.map(ImportedTodo.init)).value()
-            let stored = try service.fetch(TodoQuery(status: .all)).value()
+            _ = try service.importTodos(todos.map(ImportedTodo.init)).toBlocking().single()
+            let stored = try service.fetch(TodoQuery(status: .all)).toBlocking().single()
             let exported = TaskwarriorFormat.export(stored, context: TodoContext(todos: stored, clock: clock.clock))
 
             let folder = TemporaryFolder()
@@ -208,8 +209,8 @@ extension Formats {
 
             let (target, _) = Self.makeStore()
             let parsed = try TaskwarriorFormat.parse(bytes, file: "tasks.json", utcOffset: clock.clock.utcOffset)
-            _ = try target.todoService.importTodos(parsed).value()
-            let back = try target.todoService.fetch(TodoQuery(status: .all)).value()
+            _ = try target.todoService.importTodos(parsed).toBlocking().single()
+            let back = try target.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
             try #require(back.count == stored.count)
             let uuidOf = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0.uuid) })
             let backUUIDOf = Dictionary(uniqueKeysWithValues: back.map { ($0.id, $0.uuid) })

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -126,7 +127,7 @@ extension Formats {
         @Test func issue18sFieldsMakeTheRoundTripAndDependenciesFollowTheIdsTheStoreGives() throws {
             let provider = makeProvider()
             let service = provider.todoService
-            _ = try service.create(TodoDraft(title: "taken")).value()
+            _ = try service.create(TodoDraft(title: "taken")).toBlocking().single()
             let file = #"""
                 {"version":2,"todos":[
                 {"id":1,"uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3311","title":"Ask","createdAt":"2030-01-01T09:00:00Z","project":"Home","status":"pending","urgency":1.2,"isBlocked":false,"isBlocking":true},
@@ -135,22 +136,23 @@ extension Formats {
                 """#
             let imported = try TodoJSONFormat.parse(Array(file.utf8), file: "x.json")
             #expect(imported[1].depends == [1] && imported[1].annotations.map(\.text) == ["soon"])
-            let created = try service.importTodos(imported).value().created
+            let created = try service.importTodos(imported).toBlocking().single().created
             // Id 1 is taken: "Ask" gets another, and "Plant" depends on that one.
             let ask = try #require(created.first { $0.title == "Ask" })
             let plant = try #require(created.first { $0.title == "Plant" })
             #expect(ask.id != 1 && plant.depends == [ask.id] && ask.project == "Home")
             #expect(plant.wait == day("2030-02-01") && plant.scheduled == day("2030-02-02") && plant.startedAt != nil)
             // Our export of the store, imported into an empty one, gives the same todos.
-            let todos = try service.fetch(TodoQuery(status: .all)).value()
+            let todos = try service.fetch(TodoQuery(status: .all)).toBlocking().single()
             let export = TodoJSONFormat.export(todos, context: TodoContext(todos: todos, clock: .fixed(at: monday)))
             let text = String(decoding: export, as: UTF8.self)
             #expect(text.contains(#""isBlocked":true"#) && text.contains(#""status":"waiting""#))
             let otherProvider = makeProvider()
             let other = otherProvider.todoService
-            let again = try other.importTodos(try TodoJSONFormat.parse(export, file: "export.json")).value().created
+            let again = try other.importTodos(try TodoJSONFormat.parse(export, file: "export.json")).toBlocking()
+                .single().created
             #expect(again.map(\.id) == todos.map(\.id))
-            #expect(try other.fetch(TodoQuery(status: .all)).value() == todos)
+            #expect(try other.fetch(TodoQuery(status: .all)).toBlocking().single() == todos)
             withExtendedLifetime((provider, otherProvider)) {}
         }
 

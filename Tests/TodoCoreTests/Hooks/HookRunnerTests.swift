@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import TestSupport
 import Testing
 
@@ -203,7 +204,7 @@ import Testing
         hooks.add(
             "on-modify-log",
             #"cat > "$OUT/seen"; sed -n 2p "$OUT/seen" | sed 's/"note":null/"note":"checked"/'"#)
-        let updated = try hooks.service.update(id: todo.id, TodoPatch(title: "Buy oat milk")).value()
+        let updated = try hooks.service.update(id: todo.id, TodoPatch(title: "Buy oat milk")).toBlocking().single()
         let seen = hooks.lines("seen")
         #expect(seen.count == 2)
         #expect(seen[0].contains(#""title":"Buy milk""#) && seen[1].contains(#""title":"Buy oat milk""#))
@@ -220,11 +221,11 @@ import Testing
         hooks.add("on-modify-frozen", "echo 'Taxes are frozen'; exit 1")
         let service = hooks.service
         for (name, operation) in [
-            ("done", { _ = try service.markDone(ids: [todo.id]).value() }),
-            ("edit", { _ = try service.update(id: todo.id, TodoPatch(priority: .high)).value() }),
-            ("start", { _ = try service.start(ids: [todo.id]).value() }),
-            ("annotate", { _ = try service.annotate(ids: [todo.id], text: "receipts").value() }),
-            ("delete", { _ = try service.delete(ids: [todo.id]).value() }),
+            ("done", { _ = try service.markDone(ids: [todo.id]).toBlocking().single() }),
+            ("edit", { _ = try service.update(id: todo.id, TodoPatch(priority: .high)).toBlocking().single() }),
+            ("start", { _ = try service.start(ids: [todo.id]).toBlocking().single() }),
+            ("annotate", { _ = try service.annotate(ids: [todo.id], text: "receipts").toBlocking().single() }),
+            ("delete", { _ = try service.delete(ids: [todo.id]).toBlocking().single() }),
         ] as [(String, () throws -> Void)] {
             #expect(hooks.refusal(operation)?.reason == "Taxes are frozen", "\(name)")
         }
@@ -238,7 +239,7 @@ import Testing
         }
         hooks.add("on-modify-log", #"tee -a "$OUT/modified" | tail -n 1"#)
         hooks.add("on-add-log", #"tee -a "$OUT/added" | sed 's/"tags":\[\]/"tags":["next"]/'"#)
-        let result = try hooks.service.markDone(ids: [todo.id]).value()
+        let result = try hooks.service.markDone(ids: [todo.id]).toBlocking().single()
         #expect(hooks.lines("modified").count == 2 && hooks.lines("modified")[1].contains(#""isDone":true"#))
         #expect(hooks.lines("added").count == 1 && hooks.lines("added")[0].contains(#""due":"2030-03-01""#))
         #expect(result.next.map(\.tags) == [["next"]])
@@ -254,10 +255,10 @@ import Testing
             #"cat > "$OUT/seen"; line=$(sed -n 2p "$OUT/seen"); "#
                 + #"case "$line" in *'"keep"'*) echo "Todos tagged keep stay"; exit 1;; esac; echo "$line""#)
         #expect(
-            hooks.refusal { try hooks.service.delete(ids: [keep.id, other.id]).value() }?.reason
+            hooks.refusal { try hooks.service.delete(ids: [keep.id, other.id]).toBlocking().single() }?.reason
                 == "Todos tagged keep stay")
         #expect(try hooks.all().count == 2)
-        #expect(try hooks.service.delete(ids: [other.id]).value() == [other])
+        #expect(try hooks.service.delete(ids: [other.id]).toBlocking().single() == [other])
         let seen = hooks.lines("seen")
         #expect(seen[0].contains(#""status":"pending""#) && seen[1].contains(#""status":"deleted""#))
         #expect(seen[1].contains(#""title":"Drop me""#))
@@ -283,7 +284,7 @@ import Testing
         let result = try hooks.service.importTodos([
             ImportedTodo(title: "One", createdAt: hooks.clock.now),
             ImportedTodo(title: "Two", createdAt: hooks.clock.now),
-        ]).value()
+        ]).toBlocking().single()
         #expect(result.created.map(\.title) == ["One", "Two"])
         let seen = hooks.lines("seen")
         #expect(seen.count == 2 && seen[0].contains(#""title":"One""#) && seen[1].contains(#""title":"Two""#))
@@ -318,7 +319,7 @@ import Testing
         let many = (0..<3000).map {
             ImportedTodo(title: "Todo \($0) " + String(repeating: "x", count: 300), createdAt: hooks.clock.now)
         }
-        #expect(try hooks.service.importTodos(many).value().created.count == 3000)
+        #expect(try hooks.service.importTodos(many).toBlocking().single().created.count == 3000)
         #expect(hooks.published.isEmpty)
     }
 
@@ -331,11 +332,11 @@ import Testing
         hooks.add("on-modify-refuse", "echo 'No changes'; exit 1")
         hooks.add("on-add-refuse", "echo 'No changes'; exit 1")
         hooks.add("on-exit-log", #"cat >> "$OUT/exit""#)
-        #expect(try hooks.service.move(id: first.id, to: 2).value().id == first.id)
+        #expect(try hooks.service.move(id: first.id, to: 2).toBlocking().single().id == first.id)
         #expect(hooks.written("exit") == nil)
-        let undone = try hooks.service.undo().value()
+        let undone = try hooks.service.undo().toBlocking().single()
         #expect(undone.undoneKind == .moved)
-        _ = try hooks.service.undo().value()  // removes Second: on-exit sees it deleted
+        _ = try hooks.service.undo().toBlocking().single()  // removes Second: on-exit sees it deleted
         #expect(try hooks.all().map(\.title) == ["First"])
         #expect(hooks.lines("exit").count == 2)
         #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import TestSupport
 import TodoCoreTesting
 
@@ -61,10 +62,10 @@ final class HookScripts: @unchecked Sendable {
     func add(title: String, _ configure: (inout TodoDraft) -> Void = { _ in }) throws -> Todo {
         var draft = TodoDraft(title: title)
         configure(&draft)
-        return try service.create(draft).value()
+        return try service.create(draft).toBlocking().single()
     }
 
-    func all() throws -> [Todo] { try service.fetch(TodoQuery(status: .all)).value() }
+    func all() throws -> [Todo] { try service.fetch(TodoQuery(status: .all)).toBlocking().single() }
 
     /// The hook refusal `body` throws, or `nil`.
     func refusal<T>(_ body: () throws -> T) -> (hook: String, reason: String)? {

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import Testing
 import TodoCoreTesting
 
@@ -22,8 +23,10 @@ extension ICalendar {
         /// Imports `bytes` into the store and gives back every todo, by id.
         @discardableResult
         func importICS(_ bytes: [UInt8]) throws -> [Todo] {
-            _ = try provider.todoService.importTodos(ICalendarFormat.parse(bytes, file: "x.ics")).value()
-            return try provider.todoService.fetch(TodoQuery(status: .all)).value().sorted { $0.id < $1.id }
+            _ = try provider.todoService.importTodos(ICalendarFormat.parse(bytes, file: "x.ics")).toBlocking().single()
+            return try provider.todoService.fetch(TodoQuery(status: .all)).toBlocking().single().sorted {
+                $0.id < $1.id
+            }
         }
 
         /// The unfolded content lines of the VTODO of `uid` in an iCalendar text.
@@ -118,7 +121,8 @@ extension ICalendar {
             let calendar = try ICalendarComponent.parse(exported, file: "x.ics")[0]
             #expect(calendar.components(named: "VTIMEZONE").map { $0.property("TZID")?.value } == ["Custom/Eastern"])
             // Imported again: nothing changes.
-            let again = try provider.todoService.importTodos(ICalendarFormat.parse(exported, file: "again.ics")).value()
+            let again = try provider.todoService.importTodos(ICalendarFormat.parse(exported, file: "again.ics"))
+                .toBlocking().single()
             #expect(again.created.isEmpty && again.updated.isEmpty && again.unchanged == 2)
         }
 
@@ -196,11 +200,13 @@ extension ICalendar {
             _ = try fileProvider.todoService.importTodos(
                 ICalendarFormat.parse(Self.fixture("nextcloud.ics"), file: "n.ics")
             )
-            .value()
+            .toBlocking().single()
             let stored = try String(contentsOfFile: path, encoding: .utf8)
             #expect(stored.contains(#","icalendar":"UID:b6d0a6f1c2e24f0e9a1b@laptop\n"#))
             let reread = makeProvider(storage: JSONFileTodoStorage(path: path), clock: clock)
-            let todos = try reread.todoService.fetch(TodoQuery(status: .all)).value().sorted { $0.id < $1.id }
+            let todos = try reread.todoService.fetch(TodoQuery(status: .all)).toBlocking().single().sorted {
+                $0.id < $1.id
+            }
             #expect(todos[0].iCalendarLines?.contains("BEGIN:VALARM") == true)
             #expect(todos[1].iCalendarLines == nil)
             // A todo without the key (every store before this one) reads as before.

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import TestSupport
 import Testing
 import TodoCoreTesting
@@ -92,9 +93,9 @@ extension ICalendar {
             let clock = FakeClock(instant("2030-01-01T10:00:00Z"), utcOffset: 0)
             let provider = makeProvider(clock: clock)
             for (name, bytes) in made {
-                _ = try provider.todoService.importTodos(ICalendarFormat.parse(bytes, file: name)).value()
+                _ = try provider.todoService.importTodos(ICalendarFormat.parse(bytes, file: name)).toBlocking().single()
             }
-            var todos = try provider.todoService.fetch(TodoQuery(status: .all)).value()
+            var todos = try provider.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
             #expect(todos.count == 2)
             var milk = try #require(todos.first { $0.title == "Buy milk" })
             let call = try #require(todos.first { $0.title == "Call Anaïs, about the café" })
@@ -143,9 +144,12 @@ extension ICalendar {
             let again = try #require(try files()[milkFile])
             #expect(String(decoding: again, as: UTF8.self).contains(handMade))
             clock.advance(days: 1)
-            let result = try provider.todoService.importTodos(ICalendarFormat.parse(again, file: milkFile)).value()
+            let result = try provider.todoService.importTodos(ICalendarFormat.parse(again, file: milkFile)).toBlocking()
+                .single()
             #expect(result.created.isEmpty)
-            let updated = try provider.todoService.fetch(TodoQuery(status: .all)).value().first { $0.uuid == milk.uuid }
+            let updated = try provider.todoService.fetch(TodoQuery(status: .all)).toBlocking().single().first {
+                $0.uuid == milk.uuid
+            }
             #expect(updated?.due == CalendarDay(year: 2030, month: 1, day: 10))
             #expect(updated?.iCalendarLines?.contains(handMade) == true)
         }

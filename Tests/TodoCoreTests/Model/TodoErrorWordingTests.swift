@@ -1,3 +1,4 @@
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -50,7 +51,7 @@ import Testing
         let path = folder.file("todos.json")
         folder.write("todos.json", Array("{\"version\":".utf8))
         let provider = TodoServiceProvider(storage: JSONFileTodoStorage(path: path))
-        let error = todoError { try provider.todoService.fetch(TodoQuery()).value() }
+        let error = todoError { try provider.todoService.fetch(TodoQuery()).toBlocking().single() }
         #expect(
             error
                 == .storeDamaged(

@@ -1,21 +1,17 @@
 import Foundation
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
 /// ``TodoStats``: the counts `todo stats` and the shell print.
 @Suite struct TodoStatsTests {
-    func todo(_ id: Int, tags: Set<String>, isDone: Bool = false) -> Todo {
-        Todo(
-            id: id, uuid: uuid(id), title: "todo \(id)", isDone: isDone, tags: tags, createdAt: monday,
-            completedAt: isDone ? monday : nil, position: id)
-    }
-
     @Test func tagsDifferingOnlyInCaseAreOneEntryUnderTheLowerCaseSpelling() {
         let stats = TodoStats(
             todos: [
-                todo(1, tags: ["Work"]), todo(2, tags: ["work", "home"]), todo(3, tags: ["WORK"], isDone: true),
-                todo(4, tags: ["Été"]), todo(5, tags: ["été"], isDone: true),
+                Todo.fixture(1, tags: ["Work"]), Todo.fixture(2, tags: ["work", "home"]),
+                Todo.fixture(3, isDone: true, tags: ["WORK"]),
+                Todo.fixture(4, tags: ["Été"]), Todo.fixture(5, isDone: true, tags: ["été"]),
             ],
             today: day("2030-01-07"))
         #expect(
@@ -25,7 +21,7 @@ import Testing
     }
 
     @Test func aTodoCarryingOneTagInTwoCasesCountsOnce() {
-        let stats = TodoStats(todos: [todo(1, tags: ["Work", "work", "shop"])], today: day("2030-01-07"))
+        let stats = TodoStats(todos: [Todo.fixture(1, tags: ["Work", "work", "shop"])], today: day("2030-01-07"))
         #expect(stats.tags == ["work": .init(pending: 1), "shop": .init(pending: 1)])
         #expect(stats.pending == 1)
     }

@@ -1,19 +1,14 @@
 import Foundation
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
 /// `TodoFilter.completions(of:todos:)`: what a shell offers at a Tab in a filter.
 @Suite struct TodoFilterCompletionsTests {
-    static func todo(_ id: Int, tags: Set<String> = [], project: String? = nil) -> Todo {
-        Todo(
-            id: id, uuid: UUID(), title: "Todo \(id)", tags: tags, createdAt: Date(timeIntervalSince1970: 0),
-            position: id, project: project)
-    }
-
     let todos = [
-        todo(1, tags: ["work", "Shop"], project: "Home.Garden"), todo(2, tags: ["shop", "wait-list"], project: "home"),
-        todo(3, project: "Work.Ops.Infra"),
+        Todo.fixture(1, tags: ["work", "Shop"], project: "Home.Garden"),
+        Todo.fixture(2, tags: ["shop", "wait-list"], project: "home"), Todo.fixture(3, project: "Work.Ops.Infra"),
     ]
 
     @Test func tagsAfterAPlusOrAMinusOnceEachInAnyCase() {

@@ -62,7 +62,7 @@ import TodoCoreTesting
     @Test func completingARecurringTodoPublishesItAndItsNextOccurrence() throws {
         var draft = TodoDraft(title: "Water plants", due: .today)
         draft.recurrence = .weekly
-        let created = try provider.todoService.create(draft).value()
+        let created = try provider.todoService.create(draft).toBlocking().single()
         let list = ReactorTestStore(TodoListReactor(provider: provider))
         list.send(.refresh) {
             $0.todos = [created]
@@ -96,8 +96,8 @@ import TodoCoreTesting
     @Test func deletingSeveralConfirmedThroughTheAlertThenUndoing() throws {
         let alerts = FakeAlertService()
         let provider = makeProvider(clock: clock, alertService: alerts)
-        let a = try provider.todoService.create(TodoDraft(title: "a")).value()
-        let b = try provider.todoService.create(TodoDraft(title: "b")).value()
+        let a = try provider.todoService.create(TodoDraft(title: "a")).toBlocking().single()
+        let b = try provider.todoService.create(TodoDraft(title: "b")).toBlocking().single()
         let list = ReactorTestStore(TodoListReactor(provider: provider))
         list.send(.refresh) {
             $0.todos = [a, b]
@@ -119,7 +119,7 @@ import TodoCoreTesting
     }
 
     @Test func aChangeByOneListReachesAnotherWithADifferentQuery() throws {
-        let a = try provider.todoService.create(TodoDraft(title: "a")).value()
+        let a = try provider.todoService.create(TodoDraft(title: "a")).toBlocking().single()
         let pending = ReactorTestStore(TodoListReactor(provider: provider))
         let done = ReactorTestStore(TodoListReactor(provider: provider, query: TodoQuery(status: .done)))
         pending.send(.refresh) {

@@ -33,7 +33,7 @@ import TodoCoreTesting
 
     /// The overview counted from scratch over every todo of the store.
     func recounted(_ filter: TodoFilter) throws -> TodoOverview {
-        let all = try provider.todoService.fetch(TodoQuery(status: .all)).value()
+        let all = try provider.todoService.fetch(TodoQuery(status: .all)).toBlocking().single()
         let relations = TodoRelations(todos: all)
         let today = clock.clock.today()
         let matcher = try filter.compiled(clock: clock.clock)
@@ -49,32 +49,32 @@ import TodoCoreTesting
     func change(_ check: (String) throws -> Void) throws {
         let service = provider.todoService
         try check("start")
-        _ = try service.markDone(ids: [5, 11]).value()
+        _ = try service.markDone(ids: [5, 11]).toBlocking().single()
         try check("done: 5 blocked 6, 11 did not")
-        _ = try service.markUndone(ids: [7]).value()
+        _ = try service.markUndone(ids: [7]).toBlocking().single()
         try check("undone")
         var draft = TodoDraft(title: "New", due: .today, tags: ["work", "Errands"])
         draft.project = "Home.Garden"
         draft.depends = [1]
-        _ = try service.create(draft).value()
+        _ = try service.create(draft).toBlocking().single()
         try check("created, depending on 1")
         var patch = TodoPatch()
         patch.project = .set("work.q1")
         patch.addDepends = [2]
         patch.removeTags = ["work"]
         patch.due = .clear
-        _ = try service.update(ids: [4, 8], patch).value()
+        _ = try service.update(ids: [4, 8], patch).toBlocking().single()
         try check("updated")
-        _ = try service.delete(ids: [1, 12]).value()
+        _ = try service.delete(ids: [1, 12]).toBlocking().single()
         try check("deleted a dependency")
-        _ = try service.undo().value()
+        _ = try service.undo().toBlocking().single()
         try check("undone delete")
-        _ = try service.start(ids: [2]).value()
+        _ = try service.start(ids: [2]).toBlocking().single()
         try check("started")
-        _ = try service.clearCompleted().value()
+        _ = try service.clearCompleted().toBlocking().single()
         try check("cleared")
         clock.advance(days: 14)
-        _ = try service.markDone(ids: [3]).value()
+        _ = try service.markDone(ids: [3]).toBlocking().single()
         try check("a new day")
     }
 
@@ -100,9 +100,9 @@ import TodoCoreTesting
         _ = overview.state
         overview.send(.refresh)
         let reads = storage.readSpy.callCount
-        _ = try provider.todoService.markDone(ids: [4]).value()
-        _ = try provider.todoService.undo().value()
-        _ = try provider.todoService.create(TodoDraft(title: "More work", tags: ["work"])).value()
+        _ = try provider.todoService.markDone(ids: [4]).toBlocking().single()
+        _ = try provider.todoService.undo().toBlocking().single()
+        _ = try provider.todoService.create(TodoDraft(title: "More work", tags: ["work"])).toBlocking().single()
         #expect(storage.readSpy.callCount == reads, "the changes read nothing")
         #expect(overview.currentState.overview?.stats == (try recounted(TodoFilter(parsing: ["+work"]))).stats)
         storage.hasOutsideChangesSpy.returns(true)
@@ -149,25 +149,26 @@ import TodoCoreTesting
         list.send(.refresh)
         let service = provider.todoService
         func check(_ step: String) throws {
-            #expect(list.currentState.todos == (try service.fetch(query).value()), "\(query) after \(step)")
+            #expect(
+                list.currentState.todos == (try service.fetch(query).toBlocking().single()), "\(query) after \(step)")
         }
-        _ = try service.markDone(ids: [5, 11]).value()
+        _ = try service.markDone(ids: [5, 11]).toBlocking().single()
         try check("done")
-        _ = try service.markUndone(ids: [7]).value()
+        _ = try service.markUndone(ids: [7]).toBlocking().single()
         try check("undone")
         var draft = TodoDraft(title: "New", due: .today, tags: ["work"])
         draft.project = "Home"
         draft.depends = [1]
-        _ = try service.create(draft).value()
+        _ = try service.create(draft).toBlocking().single()
         try check("created")
         var patch = TodoPatch()
         patch.addDepends = [2]
         patch.priority = .high
-        _ = try service.update(ids: [4, 10], patch).value()
+        _ = try service.update(ids: [4, 10], patch).toBlocking().single()
         try check("updated")
-        _ = try service.delete(ids: [1]).value()
+        _ = try service.delete(ids: [1]).toBlocking().single()
         try check("deleted")
-        _ = try service.undo().value()
+        _ = try service.undo().toBlocking().single()
         try check("undone delete")
     }
 
@@ -177,7 +178,7 @@ import TodoCoreTesting
         _ = list.state
         list.send(.refresh)
         let reads = storage.readSpy.callCount
-        _ = try provider.todoService.markDone(ids: [4]).value()
+        _ = try provider.todoService.markDone(ids: [4]).toBlocking().single()
         #expect(storage.readSpy.callCount == reads)
         #expect(list.currentState.todos.first { $0.id == 4 }?.isDone == true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -55,10 +56,10 @@ import Testing
             draft.tags = index % 2 == 0 ? ["a", "b"] : []
             draft.due = index % 4 == 0 ? .tomorrow : nil
             draft.recurrence = index % 5 == 0 ? .weekly : nil
-            _ = try service.create(draft).value()
+            _ = try service.create(draft).toBlocking().single()
         }
-        _ = try service.markDone(ids: [2, 5]).value()
-        _ = try service.delete(ids: [7]).value()
+        _ = try service.markDone(ids: [2, 5]).toBlocking().single()
+        _ = try service.delete(ids: [7]).toBlocking().single()
         let good = folder.bytes("todos.json")!
         try FileManager.default.removeItem(atPath: folder.file("todos.json.bak"))
         var generator = Generator(state: 2)
@@ -67,8 +68,8 @@ import Testing
             let bytes = Self.mutate(good, &generator)
             folder.write("todos.json", bytes)
             let fresh = providers.keep(makeProvider(storage: JSONFileTodoStorage(path: path), uuids: uuids)).todoService
-            let readError = todoError { try fresh.fetch(TodoQuery(status: .all)).value() }
-            let writeError = todoError { try fresh.create(TodoDraft(title: "new")).value() }
+            let readError = todoError { try fresh.fetch(TodoQuery(status: .all)).toBlocking().single() }
+            let writeError = todoError { try fresh.create(TodoDraft(title: "new")).toBlocking().single() }
             switch readError {
             case nil:
                 #expect(writeError == nil || writeError?.category == .damagedData)
@@ -93,8 +94,8 @@ import Testing
             makeProvider(storage: JSONFileTodoStorage(path: path, options: options), uuids: uuids)
         )
         .todoService
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
-        for id in 1...4 { _ = try service.markDone(ids: [id]).value() }
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
+        for id in 1...4 { _ = try service.markDone(ids: [id]).toBlocking().single() }
         let good = folder.bytes("todos.json.journal")!
         var generator = Generator(state: 3)
         for _ in 0..<(Self.iterations / 10) {
@@ -103,7 +104,7 @@ import Testing
                 makeProvider(storage: JSONFileTodoStorage(path: path, options: options), uuids: uuids)
             )
             .todoService
-            switch todoError({ try fresh.fetch(TodoQuery(status: .all)).value() }) {
+            switch todoError({ try fresh.fetch(TodoQuery(status: .all)).toBlocking().single() }) {
             case nil, .storeDamaged?: break
             case let other?: Issue.record("unexpected error \(other)")
             }

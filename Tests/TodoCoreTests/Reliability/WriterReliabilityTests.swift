@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import TestSupport
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
 
     func fill(_ count: Int) throws {
         let items = (1...count).map { ImportedTodo(title: "Stored todo number \($0)", isDone: $0 % 3 == 0) }
-        _ = try service().importTodos(items).value()
+        _ = try service().importTodos(items).toBlocking().single()
     }
 
     @Test func aWriterKilledDuringCompactionsOfALargeStoreLosesNothingItReported() async throws {
@@ -51,7 +52,7 @@ import Testing
             }
             let added = output.lines.compactMap { $0.hasPrefix("added ") ? Int($0.dropFirst(6)) : nil }
             let completed = output.lines.compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil }
-            guard let stored = try? service().fetch(TodoQuery(status: .all)).value() else {
+            guard let stored = try? service().fetch(TodoQuery(status: .all)).toBlocking().single() else {
                 return problems + ["round \(round): the store does not read back"]
             }
             let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
@@ -62,7 +63,7 @@ import Testing
             if stored.count < known + added.count || stored.count > known + added.count + 1 {
                 problems.append("round \(round): \(stored.count) todos, expected \(known + added.count) (+1)")
             }
-            guard (try? service().create(TodoDraft(title: "after round \(round)")).value()) != nil else {
+            guard (try? service().create(TodoDraft(title: "after round \(round)")).toBlocking().single()) != nil else {
                 return problems + ["round \(round): the next change fails"]
             }
             known = stored.count + 1
@@ -90,32 +91,34 @@ import Testing
                     switch choice {
                     case 0:
                         let title = "t\(worker)-\(step)"
-                        if let todo = try? service.create(TodoDraft(title: title)).value() {
+                        if let todo = try? service.create(TodoDraft(title: title)).toBlocking().single() {
                             mine.append(todo.id)
                             log.withLock { $0.append("add \(todo.id) \(title)") }
                         }
                     case 1:
                         let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                        if (try? service.markDone(ids: [id]).value()) != nil {
+                        if (try? service.markDone(ids: [id]).toBlocking().single()) != nil {
                             log.withLock { $0.append("done \(id)") }
                         }
                     case 2:
                         let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
-                        if (try? service.markUndone(ids: [id]).value()) != nil {
+                        if (try? service.markUndone(ids: [id]).toBlocking().single()) != nil {
                             log.withLock { $0.append("undone \(id)") }
                         }
                     case 3:
                         let id = mine[Int.random(in: 0..<mine.count, using: &generator)]
                         let title = "t\(worker)-edit-\(step)"
-                        if (try? service.update(id: id, TodoPatch(title: title)).value()) != nil {
+                        if (try? service.update(id: id, TodoPatch(title: title)).toBlocking().single()) != nil {
                             log.withLock { $0.append("edit \(id) \(title)") }
                         }
                     case 4:
                         let id = mine.remove(at: Int.random(in: 0..<mine.count, using: &generator))
-                        if (try? service.delete(ids: [id]).value()) != nil { log.withLock { $0.append("rm \(id)") } }
+                        if (try? service.delete(ids: [id]).toBlocking().single()) != nil {
+                            log.withLock { $0.append("rm \(id)") }
+                        }
                     default:
                         let tag = "t\(worker)s\(step)"
-                        if (try? service.update(id: 1, TodoPatch(addTags: [tag])).value()) != nil {
+                        if (try? service.update(id: 1, TodoPatch(addTags: [tag])).toBlocking().single()) != nil {
                             log.withLock { $0.append("tag 1 \(tag)") }
                         }
                     }
@@ -139,7 +142,7 @@ import Testing
             default: tags.insert(parts[2])
             }
         }
-        let stored = try service().fetch(TodoQuery(status: .all)).value()
+        let stored = try service().fetch(TodoQuery(status: .all)).toBlocking().single()
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
         #expect(stored.count == 2_000 + expected.count)
         for (id, todo) in expected {

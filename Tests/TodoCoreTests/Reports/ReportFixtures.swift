@@ -1,4 +1,5 @@
 import Foundation
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -10,17 +11,23 @@ enum Reports {
         Timestamp.parse(text)!
     }
 
-    /// A todo created at `created` (an ISO time), done at `completed` when given.
+    /// ``Todo/fixture(_:_:isDone:priority:due:tags:note:project:createdAt:)`` titled `todo <id>`,
+    /// created at `created` (an ISO time), done at `completed` when given, with the other times
+    /// (ISO times) and days (`YYYY-MM-DD`) a report reads.
     static func todo(
         _ id: Int, created: String = "2030-01-07T09:30:00Z", completed: String? = nil, updated: String? = nil,
         started: String? = nil, due: String? = nil, project: String? = nil, tags: Set<String> = [],
         wait: String? = nil, depends: [Int] = [], isDone: Bool? = nil
     ) -> Todo {
-        Todo(
-            id: id, uuid: uuid(id), title: "todo \(id)", isDone: isDone ?? (completed != nil),
-            due: due.map { day($0) }, tags: tags, createdAt: at(created), updatedAt: updated.map { at($0) },
-            completedAt: completed.map { at($0) }, position: id * 1024, project: project, wait: wait.map { day($0) },
-            depends: depends, startedAt: started.map { at($0) })
+        var todo = Todo.fixture(
+            id, "todo \(id)", isDone: isDone ?? (completed != nil), due: due, tags: tags, project: project,
+            createdAt: at(created))
+        todo.completedAt = completed.map { at($0) }
+        if let updated { todo.updatedAt = at(updated) }
+        todo.wait = wait.map { day($0) }
+        todo.depends = depends
+        todo.startedAt = started.map { at($0) }
+        return todo
     }
 
     /// A context at `now` (an ISO time) in a zone `utcOffset` seconds east of UTC, without dependencies.

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import TestSupport
 import Testing
 import TodoCoreTesting
@@ -29,8 +30,8 @@ import TodoCoreTesting
     }
 
     @Test func anImportedChangeThatAlsoDeletesIsAnnouncedAsImportedThenDeleted() throws {
-        let milk = try service.create(TodoDraft(title: "Buy milk")).value()
-        let bread = try service.create(TodoDraft(title: "Buy bread")).value()
+        let milk = try service.create(TodoDraft(title: "Buy milk")).toBlocking().single()
+        let bread = try service.create(TodoDraft(title: "Buy bread")).toBlocking().single()
         events.withLock { $0 = [] }
         var renamed = milk
         renamed.title = "Buy oat milk"
@@ -39,14 +40,14 @@ import TodoCoreTesting
             TodoChange(kind: .imported, put: [renamed, arrived], deleted: [bread.id], before: [milk, bread]))
         #expect(published.isEmpty, "nothing reaches the bus by itself")
 
-        let announced = try service.announce([change]).value()
+        let announced = try service.announce([change]).toBlocking().single()
         #expect(announced == [.imported(created: [arrived], updated: [renamed]), .deleted([bread])])
         #expect(published == announced)
     }
 
     @Test func theTodosAreAnnouncedAsTheyAreNowNotAsTheChangeWroteThem() throws {
-        let milk = try service.create(TodoDraft(title: "Buy milk")).value()
-        let bread = try service.create(TodoDraft(title: "Buy bread")).value()
+        let milk = try service.create(TodoDraft(title: "Buy milk")).toBlocking().single()
+        let bread = try service.create(TodoDraft(title: "Buy bread")).toBlocking().single()
         var renamed = milk
         renamed.title = "Buy oat milk"
         var reworded = bread
@@ -54,22 +55,22 @@ import TodoCoreTesting
         let change = try writeOutside(
             TodoChange(kind: .imported, put: [renamed, reworded], before: [milk, bread]))
         // Before the announcement: milk marked done here (published then), bread deleted.
-        let done = try service.markDone(ids: [milk.id]).value().todos[0]
-        _ = try service.delete(ids: [bread.id]).value()
+        let done = try service.markDone(ids: [milk.id]).toBlocking().single().todos[0]
+        _ = try service.delete(ids: [bread.id]).toBlocking().single()
         events.withLock { $0 = [] }
 
-        let announced = try service.announce([change]).value()
+        let announced = try service.announce([change]).toBlocking().single()
         #expect(announced == [.imported(created: [], updated: [done])], "the done milk, and no bread")
         #expect(published == announced)
     }
 
     @Test func aDeletionUndoneSinceIsNotAnnouncedAndNothingIsPublishedForNoChange() throws {
-        let milk = try service.create(TodoDraft(title: "Buy milk")).value()
+        let milk = try service.create(TodoDraft(title: "Buy milk")).toBlocking().single()
         let change = try writeOutside(TodoChange(kind: .imported, deleted: [milk.id], before: [milk]))
         try writeOutside(TodoChange(kind: .undone, put: [milk]))  // back again
         events.withLock { $0 = [] }
-        #expect(try service.announce([change]).value().isEmpty)
-        #expect(try service.announce([]).value().isEmpty)
+        #expect(try service.announce([change]).toBlocking().single().isEmpty)
+        #expect(try service.announce([]).toBlocking().single().isEmpty)
         #expect(published.isEmpty)
     }
 
@@ -103,7 +104,7 @@ import TodoCoreTesting
         var seen: [TodoEvent] = []
         let subscription = fake.events.subscribe(onNext: { seen.append($0) })
         defer { subscription.dispose() }
-        #expect(try fake.announce([TodoChange(kind: .created, put: [a])]).value() == [.created([a])])
+        #expect(try fake.announce([TodoChange(kind: .created, put: [a])]).toBlocking().single() == [.created([a])])
         #expect(seen == [.created([a])])
     }
 }

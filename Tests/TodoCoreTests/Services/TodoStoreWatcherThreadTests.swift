@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactorKitTesting
 import TestSupport
 import Testing
 
@@ -21,7 +22,7 @@ private struct TwoWriters {
         let uuids = UUIDSource.sequential()  // one store never holds a uuid twice
         here = makeProvider(storage: JSONFileTodoStorage(path: path), uuids: uuids)
         elsewhere = makeProvider(storage: JSONFileTodoStorage(path: path), uuids: uuids)
-        _ = try elsewhere.todoService.create(TodoDraft(title: "Buy bread")).value()
+        _ = try elsewhere.todoService.create(TodoDraft(title: "Buy bread")).toBlocking().single()
     }
 
     /// A list on `here`, loaded.
@@ -33,7 +34,7 @@ private struct TwoWriters {
 
     /// Another process adds a todo.
     func addElsewhere(_ title: String) throws {
-        _ = try elsewhere.todoService.create(TodoDraft(title: title)).value()
+        _ = try elsewhere.todoService.create(TodoDraft(title: title)).toBlocking().single()
     }
 }
 

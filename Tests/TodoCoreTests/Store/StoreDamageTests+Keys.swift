@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -29,7 +30,7 @@ extension StoreDamageTests {
 
     @Test func theStoreWithEveryKeyIsReadWhole() throws {
         folder.write("todos.json", Self.storeWithEveryKey)
-        let todos = try service().fetch(TodoQuery(status: .all)).value()
+        let todos = try service().fetch(TodoQuery(status: .all)).toBlocking().single()
         #expect(todos.map(\.title) == ["Pay rent", "Buy milk"])
         #expect(todos[0].note == "account 123" && todos[0].recurrence == .monthly && todos[0].tags.count == 2)
         #expect(
@@ -84,8 +85,8 @@ extension StoreDamageTests {
     @Test func aDamagedKeyInAJournalRecordOrItsHeaderIsRefused() throws {
         let options = JSONFileStoreTests.journaled
         let service = self.service(options)
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
-        _ = try service.create(TodoDraft(title: "in the journal")).value()
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
+        _ = try service.create(TodoDraft(title: "in the journal")).toBlocking().single()
         let journal = try #require(folder.bytes("todos.json.journal"))
         #expect(String(decoding: journal, as: UTF8.self).split(separator: "\n").count >= 2, "a header and changes")
         let damages = [
@@ -100,7 +101,7 @@ extension StoreDamageTests {
             expectRefused(options: options, Self.isDamaged("todos.json.journal"))
         }
         folder.write("todos.json.journal", journal)
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().count == 9)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single().count == 9)
     }
 
     // MARK: Numbers
@@ -128,16 +129,19 @@ extension StoreDamageTests {
             .replacingOccurrences(of: #""created":[2]"#, with: #""created":[\#(last)]"#)
         folder.write("todos.json", text)
         let service = self.service()
-        #expect(try service.todo(id: last).value().title == "Buy milk")
-        #expect(todoError { try service.create(TodoDraft(title: "one more")).value() }?.category == .failed)
-        #expect(todoError { try service.importTodos([ImportedTodo(title: "x")]).value() }?.category == .failed)
-        _ = try service.markUndone(ids: [last]).value()
-        _ = try service.delete(ids: [last]).value()
-        _ = try service.undo().value()
-        #expect(try service.fetch(TodoQuery(status: .all)).value().count == 2)
+        #expect(try service.todo(id: last).toBlocking().single().title == "Buy milk")
+        #expect(
+            todoError { try service.create(TodoDraft(title: "one more")).toBlocking().single() }?.category == .failed)
+        #expect(
+            todoError { try service.importTodos([ImportedTodo(title: "x")]).toBlocking().single() }?.category == .failed
+        )
+        _ = try service.markUndone(ids: [last]).toBlocking().single()
+        _ = try service.delete(ids: [last]).toBlocking().single()
+        _ = try service.undo().toBlocking().single()
+        #expect(try service.fetch(TodoQuery(status: .all)).toBlocking().single().count == 2)
         // A monthly todo's next occurrence needs an id too.
-        #expect(todoError { try service.markDone(ids: [1]).value() }?.category == .failed)
-        #expect(try service.todo(id: 1).value().isDone == false)
+        #expect(todoError { try service.markDone(ids: [1]).toBlocking().single() }?.category == .failed)
+        #expect(try service.todo(id: 1).toBlocking().single().isDone == false)
     }
 
     @Test func theLastIdCanBeUsedOnceThenNoMore() throws {
@@ -145,14 +149,14 @@ extension StoreDamageTests {
             of: #""nextId":3,"#, with: #""nextId":\#(Todo.maximumID),"#)
         folder.write("todos.json", text)
         let service = self.service()
-        #expect(try service.create(TodoDraft(title: "the last")).value().id == Todo.maximumID)
-        let error = todoError { try service.create(TodoDraft(title: "one too many")).value() }
+        #expect(try service.create(TodoDraft(title: "the last")).toBlocking().single().id == Todo.maximumID)
+        let error = todoError { try service.create(TodoDraft(title: "one too many")).toBlocking().single() }
         guard case .storeFull(let reason) = error else {
             Issue.record("expected storeFull, got \(String(describing: error))")
             return
         }
         #expect(reason.contains("\(Todo.maximumID)"))
-        #expect(try service.fetch(TodoQuery(status: .all)).value().count == 3, "the store still reads")
+        #expect(try service.fetch(TodoQuery(status: .all)).toBlocking().single().count == 3, "the store still reads")
     }
 
     @Test func anImportedIdPastTheLargestIsRefusedAndTheLargestIsKept() throws {
@@ -167,9 +171,10 @@ extension StoreDamageTests {
         }
         let service = self.service()
         let imported = try TodoJSONFormat.parse(file(id: Todo.maximumID), file: "big.json")
-        #expect(try service.importTodos(imported).value().created.map(\.id) == [Todo.maximumID])
-        #expect(todoError { try service.create(TodoDraft(title: "after")).value() }?.category == .failed)
-        #expect(try self.service().fetch(TodoQuery(status: .all)).value().count == 1, "the store still reads")
+        #expect(try service.importTodos(imported).toBlocking().single().created.map(\.id) == [Todo.maximumID])
+        #expect(todoError { try service.create(TodoDraft(title: "after")).toBlocking().single() }?.category == .failed)
+        #expect(
+            try self.service().fetch(TodoQuery(status: .all)).toBlocking().single().count == 1, "the store still reads")
     }
 
     @Test func aTodoAtTheEndOfTheOrderCannotBePushedPastIt() throws {
@@ -178,13 +183,17 @@ extension StoreDamageTests {
             of: #","position":2048}"#, with: #","position":\#(limit)}"#)
         folder.write("todos.json", text)
         let service = self.service()
-        #expect(todoError { try service.create(TodoDraft(title: "after the end")).value() }?.category == .failed)
+        #expect(
+            todoError { try service.create(TodoDraft(title: "after the end")).toBlocking().single() }?.category
+                == .failed)
         // Moving one past the end renumbers the order instead.
-        _ = try service.markUndone(ids: [2]).value()
-        _ = try service.move(id: 1, to: 2).value()
-        #expect(try service.fetch(TodoQuery(status: .all)).value().map(\.id) == [2, 1])
-        _ = try service.move(id: 1, to: 1).value()
-        #expect(try self.service().fetch(TodoQuery(status: .all)).value().map(\.id) == [1, 2], "the store still reads")
+        _ = try service.markUndone(ids: [2]).toBlocking().single()
+        _ = try service.move(id: 1, to: 2).toBlocking().single()
+        #expect(try service.fetch(TodoQuery(status: .all)).toBlocking().single().map(\.id) == [2, 1])
+        _ = try service.move(id: 1, to: 1).toBlocking().single()
+        #expect(
+            try self.service().fetch(TodoQuery(status: .all)).toBlocking().single().map(\.id) == [1, 2],
+            "the store still reads")
     }
 
     @Test func nineteenDigitIdsAreFoundInAJournaledStore() throws {
@@ -197,19 +206,19 @@ extension StoreDamageTests {
                 createdAt: monday)
         }
         let service = self.service(options)
-        _ = try service.importTodos(items).value()
+        _ = try service.importTodos(items).toBlocking().single()
         func journalLines() -> Int {
             String(decoding: folder.bytes("todos.json.journal") ?? [], as: UTF8.self).split(separator: "\n").count
         }
         #expect(journalLines() == 1, "the imported todos are in the snapshot; the journal has its header only")
-        _ = try service.create(TodoDraft(title: "in the journal")).value()
+        _ = try service.create(TodoDraft(title: "in the journal")).toBlocking().single()
         #expect(journalLines() == 2)
         for (index, id) in ids.enumerated() {
-            let found = try self.service(options).todo(id: id).value()
+            let found = try self.service(options).todo(id: id).toBlocking().single()
             #expect(found.title == "todo with a long id, number \(index + 1)")
         }
         #expect(
-            todoError { try self.service(options).todo(id: 1_000_000_000_000_000_006).value() }
+            todoError { try self.service(options).todo(id: 1_000_000_000_000_000_006).toBlocking().single() }
                 == .unknownTodos([1_000_000_000_000_000_006]))
     }
 

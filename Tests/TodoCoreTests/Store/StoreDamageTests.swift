@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -21,18 +22,21 @@ import Testing
     /// Every operation, as a function that returns its error (or nil when it succeeded).
     static func everyOperation(_ service: TodoServiceType) -> [(String, () -> TodoError?)] {
         [
-            ("fetch", { todoError { try service.fetch(TodoQuery(status: .all)).value() } }),
-            ("todo(id:)", { todoError { try service.todo(id: 1).value() } }),
-            ("create", { todoError { try service.create(TodoDraft(title: "new")).value() } }),
-            ("update", { todoError { try service.update(id: 1, TodoPatch(title: "x")).value() } }),
-            ("markDone", { todoError { try service.markDone(ids: [1]).value() } }),
-            ("markUndone", { todoError { try service.markUndone(ids: [1]).value() } }),
-            ("delete", { todoError { try service.delete(ids: [1]).value() } }),
-            ("move", { todoError { try service.move(id: 1, to: 1).value() } }),
-            ("clearCompleted", { todoError { try service.clearCompleted().value() } }),
-            ("undo", { todoError { try service.undo().value() } }),
-            ("stats", { todoError { try service.stats().value() } }),
-            ("importTodos", { todoError { try service.importTodos([ImportedTodo(title: "x")]).value() } }),
+            ("fetch", { todoError { try service.fetch(TodoQuery(status: .all)).toBlocking().single() } }),
+            ("todo(id:)", { todoError { try service.todo(id: 1).toBlocking().single() } }),
+            ("create", { todoError { try service.create(TodoDraft(title: "new")).toBlocking().single() } }),
+            ("update", { todoError { try service.update(id: 1, TodoPatch(title: "x")).toBlocking().single() } }),
+            ("markDone", { todoError { try service.markDone(ids: [1]).toBlocking().single() } }),
+            ("markUndone", { todoError { try service.markUndone(ids: [1]).toBlocking().single() } }),
+            ("delete", { todoError { try service.delete(ids: [1]).toBlocking().single() } }),
+            ("move", { todoError { try service.move(id: 1, to: 1).toBlocking().single() } }),
+            ("clearCompleted", { todoError { try service.clearCompleted().toBlocking().single() } }),
+            ("undo", { todoError { try service.undo().toBlocking().single() } }),
+            ("stats", { todoError { try service.stats().toBlocking().single() } }),
+            (
+                "importTodos",
+                { todoError { try service.importTodos([ImportedTodo(title: "x")]).toBlocking().single() } }
+            ),
         ]
     }
 
@@ -57,9 +61,9 @@ import Testing
     func makeGoodStore(_ options: JSONFileTodoStorage.Options = .init()) throws -> [UInt8] {
         let service = self.service(options)
         for title in ["Buy milk", "Call mum", "Write report"] {
-            _ = try service.create(TodoDraft(title: title)).value()
+            _ = try service.create(TodoDraft(title: title)).toBlocking().single()
         }
-        _ = try service.markDone(ids: [2]).value()
+        _ = try service.markDone(ids: [2]).toBlocking().single()
         return folder.bytes("todos.json")!
     }
 
@@ -123,7 +127,7 @@ import Testing
     @Test func theErrorNamesTheProblemAndTheWayBack() throws {
         let good = try makeGoodStore()
         folder.write("todos.json", Array(good.prefix(40)))
-        let error = todoError { try service().fetch(TodoQuery()).value() }
+        let error = todoError { try service().fetch(TodoQuery()).toBlocking().single() }
         guard case .storeDamaged(let file, let problem, let recovery) = error else {
             Issue.record("expected storeDamaged, got \(String(describing: error))")
             return
@@ -137,24 +141,24 @@ import Testing
     @Test func theBackupBringsBackTheLastGoodStateAndTheJournalStillApplies() throws {
         let options = JSONFileStoreTests.journaled
         let service = self.service(options)
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
-        _ = try service.markDone(ids: [3]).value()  // in the journal
-        let expected = try service.fetch(TodoQuery(status: .all)).value()
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
+        _ = try service.markDone(ids: [3]).toBlocking().single()  // in the journal
+        let expected = try service.fetch(TodoQuery(status: .all)).toBlocking().single()
         #expect(folder.exists("todos.json.journal"))
         folder.write("todos.json", [])
         expectRefused(options: options, Self.isDamaged("todos.json"))
         // The documented recovery: copy the backup over the store.
         folder.write("todos.json", folder.bytes("todos.json.bak")!)
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value() == expected)
-        _ = try self.service(options).create(TodoDraft(title: "after recovery")).value()
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().count == 9)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single() == expected)
+        _ = try self.service(options).create(TodoDraft(title: "after recovery")).toBlocking().single()
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single().count == 9)
     }
 
     @Test func aDamagedJournalIsRefused() throws {
         let options = JSONFileStoreTests.journaled
         let service = self.service(options)
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
-        _ = try service.markDone(ids: [3]).value()
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
+        _ = try service.markDone(ids: [3]).toBlocking().single()
         let journal = folder.bytes("todos.json.journal")!
         let lines = journal.split(separator: 0x0A, omittingEmptySubsequences: false)
         // A complete line of garbage in the middle.
@@ -171,46 +175,46 @@ import Testing
         let snapshot = try JSONSerialization.jsonObject(with: Data(folder.bytes("todos.json")!)) as? [String: Any]
         let inSnapshot = (snapshot?["todos"] as? [Any])?.count
         try FileManager.default.removeItem(atPath: folder.file("todos.json.journal"))
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().count == inSnapshot)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single().count == inSnapshot)
     }
 
     @Test func aLastJournalLineCutShortByACrashIsIgnoredThenCutOff() throws {
         let options = JSONFileStoreTests.journaled
         let service = self.service(options)
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
-        let before = try service.fetch(TodoQuery(status: .all)).value()
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
+        let before = try service.fetch(TodoQuery(status: .all)).toBlocking().single()
         let journalBefore = folder.bytes("todos.json.journal")!
-        _ = try service.markDone(ids: [3]).value()
+        _ = try service.markDone(ids: [3]).toBlocking().single()
         let journal = folder.bytes("todos.json.journal")!
         folder.write("todos.json.journal", Array(journal.dropLast(25)))  // the append never finished
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value() == before)
-        _ = try self.service(options).markDone(ids: [4]).value()
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single() == before)
+        _ = try self.service(options).markDone(ids: [4]).toBlocking().single()
         let repaired = folder.bytes("todos.json.journal")!
         #expect(repaired.starts(with: journalBefore), "the unfinished line is gone")
         let added = String(decoding: repaired.dropFirst(journalBefore.count), as: UTF8.self)
         #expect(added.hasSuffix("\n") && added.split(separator: "\n").count == 1, "one new, complete line")
         #expect(added.contains(#""kind":"markedDone""#))
-        #expect(try self.service(options).todo(id: 3).value().isDone == false)
-        #expect(try self.service(options).todo(id: 4).value().isDone)
+        #expect(try self.service(options).todo(id: 3).toBlocking().single().isDone == false)
+        #expect(try self.service(options).todo(id: 4).toBlocking().single().isDone)
     }
 
     @Test func aStaleJournalFromACompactionCutShortIsIgnored() throws {
         let options = JSONFileStoreTests.journaled
         let service = self.service(options)
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
-        _ = try service.markDone(ids: [3]).value()
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
+        _ = try service.markDone(ids: [3]).toBlocking().single()
         let staleJournal = folder.bytes("todos.json.journal")!
         // Fold the journal into a new snapshot, then put the old journal back, as if the
         // compaction had stopped between writing the snapshot and replacing the journal.
         for _ in 1...10 {
-            _ = try service.markUndone(ids: [3]).value()
-            _ = try service.markDone(ids: [3]).value()
+            _ = try service.markUndone(ids: [3]).toBlocking().single()
+            _ = try service.markDone(ids: [3]).toBlocking().single()
         }
-        let expected = try self.service(options).fetch(TodoQuery(status: .all)).value()
+        let expected = try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single()
         folder.write("todos.json.journal", staleJournal)
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value() == expected)
-        _ = try self.service(options).create(TodoDraft(title: "nine")).value()
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().count == 9)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single() == expected)
+        _ = try self.service(options).create(TodoDraft(title: "nine")).toBlocking().single()
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single().count == 9)
     }
 
     @Test func aStaleJournalIsIgnoredByEveryOperationOfOneStorageNotOnlyTheFirst() throws {
@@ -219,20 +223,20 @@ import Testing
         // the stale journal's header for a change appended since.
         let options = JSONFileStoreTests.journaled
         let service = self.service(options)
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
         let staleJournal = folder.bytes("todos.json.journal")!
         for _ in 1...10 {
-            _ = try service.markDone(ids: [3]).value()
-            _ = try service.markUndone(ids: [3]).value()
+            _ = try service.markDone(ids: [3]).toBlocking().single()
+            _ = try service.markUndone(ids: [3]).toBlocking().single()
         }
         folder.write("todos.json.journal", staleJournal)
         let storage = JSONFileTodoStorage(path: folder.file("todos.json"), options: options)
         let reader = providers.keep(makeProvider(storage: storage, uuids: uuids)).todoService
-        #expect(try reader.fetch(TodoQuery(status: .all)).value().count == 8)
-        #expect(try reader.fetch(TodoQuery(status: .all)).value().count == 8)
-        _ = try reader.create(TodoDraft(title: "nine")).value()
-        #expect(try reader.fetch(TodoQuery(status: .all)).value().count == 9)
-        #expect(try self.service(options).fetch(TodoQuery(status: .all)).value().count == 9)
+        #expect(try reader.fetch(TodoQuery(status: .all)).toBlocking().single().count == 8)
+        #expect(try reader.fetch(TodoQuery(status: .all)).toBlocking().single().count == 8)
+        _ = try reader.create(TodoDraft(title: "nine")).toBlocking().single()
+        #expect(try reader.fetch(TodoQuery(status: .all)).toBlocking().single().count == 9)
+        #expect(try self.service(options).fetch(TodoQuery(status: .all)).toBlocking().single().count == 9)
     }
 
     @Test func aDamagedBackupIsRefusedSoThatItIsNotWrittenOver() throws {
@@ -240,13 +244,14 @@ import Testing
         folder.write("todos.json.bak", "{ half")
         expectRefused(Self.isDamaged("todos.json.bak"))
         try FileManager.default.removeItem(atPath: folder.file("todos.json.bak"))
-        #expect(try service().fetch(TodoQuery(status: .all)).value().count == 3)
+        #expect(try service().fetch(TodoQuery(status: .all)).toBlocking().single().count == 3)
     }
 
     @Test func aDamagedBackupOfALargeStoreIsRefusedToo() throws {
         _ = try makeGoodStore(JSONFileStoreTests.journaled)
         for index in 1...8 {
-            _ = try service(JSONFileStoreTests.journaled).create(TodoDraft(title: "more \(index)")).value()
+            _ = try service(JSONFileStoreTests.journaled).create(TodoDraft(title: "more \(index)")).toBlocking()
+                .single()
         }
         #expect(folder.exists("todos.json.journal"))
         folder.write("todos.json.bak", [0xFF, 0x00])

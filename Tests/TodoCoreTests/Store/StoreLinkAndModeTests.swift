@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -16,7 +17,7 @@ import Testing
     }
 
     func titles(_ path: String) throws -> [String] {
-        try service(path).fetch(TodoQuery(status: .all)).value().map(\.title)
+        try service(path).fetch(TodoQuery(status: .all)).toBlocking().single().map(\.title)
     }
 
     func link(_ name: String, to target: String) throws {
@@ -48,11 +49,13 @@ import Testing
         let options = journaled ? JSONFileStoreTests.journaled : JSONFileTodoStorage.Options()
         try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: true)
         let real = folder.file("real/todos.json")
-        _ = try service(real, options).create(TodoDraft(title: "a")).value()
+        _ = try service(real, options).create(TodoDraft(title: "a")).toBlocking().single()
         try link("link.json", to: real)
         let throughLink = service(folder.file("link.json"), options)
-        for index in 1...8 { _ = try throughLink.create(TodoDraft(title: "todo number \(index)")).value() }
-        _ = try throughLink.markDone(ids: [2]).value()
+        for index in 1...8 {
+            _ = try throughLink.create(TodoDraft(title: "todo number \(index)")).toBlocking().single()
+        }
+        _ = try throughLink.markDone(ids: [2]).toBlocking().single()
         #expect(linkTarget("link.json") == real, "the link stays a link")
         #expect(names() == ["link.json", "real"], "nothing is created beside the link")
         var expected = ["todos.json", "todos.json.bak", "todos.json.lock"]
@@ -66,13 +69,14 @@ import Testing
     @Test func bothPathsToOneStoreTakeOneLock() throws {
         try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: true)
         let real = folder.file("real/todos.json")
-        _ = try service(real).create(TodoDraft(title: "a")).value()
+        _ = try service(real).create(TodoDraft(title: "a")).toBlocking().single()
         try link("link.json", to: "real/todos.json")
         let lock = try #require(
             try StoreLock.acquire(real + ".lock", exclusive: true, timeout: 0, store: real))
         defer { lock.release() }
         let error = todoError {
-            try service(folder.file("link.json"), .init(lockTimeout: 0)).create(TodoDraft(title: "b")).value()
+            try service(folder.file("link.json"), .init(lockTimeout: 0)).create(TodoDraft(title: "b")).toBlocking()
+                .single()
         }
         guard case .storeLocked? = error else {
             Issue.record("expected the store to be locked, got \(String(describing: error))")
@@ -87,8 +91,8 @@ import Testing
         try link("first.json", to: "real/todos.json")  // relative to the folder holding the link
         try link("sub/second.json", to: "../first.json")
         try link("sub/third.json", to: folder.file("sub/second.json"))
-        _ = try service(folder.file("first.json")).create(TodoDraft(title: "one")).value()
-        _ = try service(folder.file("sub/third.json")).create(TodoDraft(title: "two")).value()
+        _ = try service(folder.file("first.json")).create(TodoDraft(title: "one")).toBlocking().single()
+        _ = try service(folder.file("sub/third.json")).create(TodoDraft(title: "two")).toBlocking().single()
         #expect(linkTarget("first.json") == "real/todos.json")
         #expect(linkTarget("sub/second.json") == "../first.json")
         #expect(names(in: "sub") == ["second.json", "third.json"])
@@ -100,7 +104,7 @@ import Testing
         try link("link.json", to: "missing/todos.json")
         #expect(try titles(folder.file("link.json")) == [])
         #expect(names() == ["link.json"], "reading creates nothing")
-        _ = try service(folder.file("link.json")).create(TodoDraft(title: "first")).value()
+        _ = try service(folder.file("link.json")).create(TodoDraft(title: "first")).toBlocking().single()
         #expect(linkTarget("link.json") == "missing/todos.json")
         #expect(names(in: "missing") == ["todos.json", "todos.json.bak", "todos.json.lock"])
         #expect(try titles(folder.file("missing/todos.json")) == ["first"])
@@ -126,10 +130,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.file("two"), withIntermediateDirectories: true)
         try link("link.json", to: "one/todos.json")
         let service = self.service(folder.file("link.json"))
-        _ = try service.create(TodoDraft(title: "in one")).value()
+        _ = try service.create(TodoDraft(title: "in one")).toBlocking().single()
         try FileManager.default.removeItem(atPath: folder.file("link.json"))
         try link("link.json", to: "two/todos.json")
-        _ = try service.create(TodoDraft(title: "in two")).value()
+        _ = try service.create(TodoDraft(title: "in two")).toBlocking().single()
         #expect(try titles(folder.file("one/todos.json")) == ["in one"])
         #expect(try titles(folder.file("two/todos.json")) == ["in two"])
     }
@@ -139,9 +143,9 @@ import Testing
     @Test(arguments: [0o600, 0o640, 0o444] as [mode_t])
     func aRewriteKeepsTheStoresModeAndItsBackupIsNoMoreReadable(mode: mode_t) throws {
         let path = folder.file("todos.json")
-        _ = try service(path).create(TodoDraft(title: "a")).value()
+        _ = try service(path).create(TodoDraft(title: "a")).toBlocking().single()
         #expect(chmod(path, mode) == 0)
-        _ = try service(path).create(TodoDraft(title: "b")).value()
+        _ = try service(path).create(TodoDraft(title: "b")).toBlocking().single()
         #expect(self.mode("todos.json") == mode)
         #expect(self.mode("todos.json.bak") == mode)
         #expect(try titles(path) == ["a", "b"])
@@ -150,9 +154,11 @@ import Testing
     @Test func aJournaledStoreKeepsItsModeThroughCompactionsAndSoDoItsJournalAndBackup() throws {
         let path = folder.file("todos.json")
         let options = JSONFileStoreTests.journaled
-        _ = try service(path, options).create(TodoDraft(title: "todo number 0")).value()
+        _ = try service(path, options).create(TodoDraft(title: "todo number 0")).toBlocking().single()
         #expect(chmod(path, 0o600) == 0)
-        for index in 1...40 { _ = try service(path, options).create(TodoDraft(title: "todo number \(index)")).value() }
+        for index in 1...40 {
+            _ = try service(path, options).create(TodoDraft(title: "todo number \(index)")).toBlocking().single()
+        }
         #expect(folder.exists("todos.json.journal"))
         #expect(mode("todos.json") == 0o600)
         #expect(mode("todos.json.journal") == 0o600)
@@ -162,10 +168,10 @@ import Testing
 
     @Test func aBackupMoreReadableThanItsStoreIsNarrowedWhenReplaced() throws {
         let path = folder.file("todos.json")
-        _ = try service(path).create(TodoDraft(title: "a")).value()
+        _ = try service(path).create(TodoDraft(title: "a")).toBlocking().single()
         #expect(chmod(folder.file("todos.json.bak"), 0o644) == 0)
         #expect(chmod(path, 0o600) == 0)
-        _ = try service(path).create(TodoDraft(title: "b")).value()
+        _ = try service(path).create(TodoDraft(title: "b")).toBlocking().single()
         #expect(mode("todos.json") == 0o600)
         #expect(mode("todos.json.bak") == 0o600)
     }
@@ -173,7 +179,7 @@ import Testing
     @Test func aNewStoreGetsTheDefaultMode() throws {
         guard let mask = Self.umask() else { return }  // no way to read it here
         let path = folder.file("todos.json")
-        _ = try service(path).create(TodoDraft(title: "a")).value()
+        _ = try service(path).create(TodoDraft(title: "a")).toBlocking().single()
         #expect(mode("todos.json") == 0o644 & ~mask)
         #expect(mode("todos.json.bak") == 0o644 & ~mask)
     }
@@ -181,10 +187,10 @@ import Testing
     @Test func theModeOfALinkedStoreIsTheTargetsAndTheLinkStaysALink() throws {
         try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: true)
         let real = folder.file("real/todos.json")
-        _ = try service(real).create(TodoDraft(title: "a")).value()
+        _ = try service(real).create(TodoDraft(title: "a")).toBlocking().single()
         #expect(chmod(real, 0o600) == 0)
         try link("link.json", to: real)
-        _ = try service(folder.file("link.json")).create(TodoDraft(title: "b")).value()
+        _ = try service(folder.file("link.json")).create(TodoDraft(title: "b")).toBlocking().single()
         #expect(mode("real/todos.json") == 0o600)
         #expect(mode("real/todos.json.bak") == 0o600)
         #expect(linkTarget("link.json") == real)

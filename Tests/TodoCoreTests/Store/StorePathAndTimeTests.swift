@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 
 @testable import TodoCore
@@ -25,12 +26,12 @@ import Testing
 
     @Test func readingAStoreThatDoesNotExistCreatesNoFileInAnExistingFolder() throws {
         let service = self.service(folder.file("todos.json"))
-        #expect(try service.fetch(TodoQuery(status: .all)).value() == [])
-        #expect(try service.stats().value().total == 0)
-        #expect(throws: TodoError.unknownTodos([1])) { try service.todo(id: 1).value() }
-        #expect(try service.reloadIfChangedOutside().value() == false)
+        #expect(try service.fetch(TodoQuery(status: .all)).toBlocking().single() == [])
+        #expect(try service.stats().toBlocking().single().total == 0)
+        #expect(throws: TodoError.unknownTodos([1])) { try service.todo(id: 1).toBlocking().single() }
+        #expect(try service.reloadIfChangedOutside().toBlocking().single() == false)
         #expect(names() == [], "no lock file, no store")
-        _ = try service.create(TodoDraft(title: "now it exists")).value()
+        _ = try service.create(TodoDraft(title: "now it exists")).toBlocking().single()
         #expect(names().contains("todos.json.lock") && names().contains("todos.json"))
     }
 
@@ -108,7 +109,9 @@ import Testing
         for options in [JSONFileTodoStorage.Options(), JSONFileStoreTests.journaled] {
             let path = folder.file(options.compactionThreshold == 600 ? "journaled.json" : "small.json")
             let service = self.service(path, options)
-            for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
+            for index in 1...8 {
+                _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single()
+            }
             for file in [path, path + ".bak", path + ".journal", folder.path]
             where FileManager.default.fileExists(
                 atPath: file)
@@ -119,7 +122,7 @@ import Testing
                 let error = operation()
                 #expect(error == nil || error?.category == .failed, "\(name): \(String(describing: error))")
             }
-            #expect(try self.service(path, options).fetch(TodoQuery(status: .all)).value().count >= 8)
+            #expect(try self.service(path, options).fetch(TodoQuery(status: .all)).toBlocking().single().count >= 8)
         }
     }
 
@@ -127,18 +130,18 @@ import Testing
 
     @Test func aBackupThatCannotBeWrittenLeavesTheOldOneInPlace() throws {
         let path = folder.file("todos.json")
-        _ = try service(path).create(TodoDraft(title: "first")).value()
+        _ = try service(path).create(TodoDraft(title: "first")).toBlocking().single()
         let oldBackup = try #require(folder.bytes("todos.json.bak"))
         for code in [ENOSPC, EDQUOT, EIO] {
             let full = JSONFileTodoStorage.Options(
                 faults: StoreFaults(failing: .write, with: code, onFilesEndingWith: ".bak"))
-            _ = try service(path, full).create(TodoDraft(title: "written while the disk is full")).value()
+            _ = try service(path, full).create(TodoDraft(title: "written while the disk is full")).toBlocking().single()
             #expect(folder.bytes("todos.json.bak") == oldBackup, "the old backup is kept")
             #expect(!names().contains("todos.json.bak.tmp"))
         }
         // The store itself was written each time, and what follows works and refreshes the backup.
-        #expect(try service(path).fetch(TodoQuery(status: .all)).value().count == 4)
-        _ = try service(path).create(TodoDraft(title: "after")).value()
+        #expect(try service(path).fetch(TodoQuery(status: .all)).toBlocking().single().count == 4)
+        _ = try service(path).create(TodoDraft(title: "after")).toBlocking().single()
         #expect(folder.bytes("todos.json.bak") == folder.bytes("todos.json"))
     }
 
@@ -146,13 +149,15 @@ import Testing
         let path = folder.file("todos.json")
         let options = JSONFileStoreTests.journaled
         let service = self.service(path, options)
-        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).value() }
+        for index in 1...8 { _ = try service.create(TodoDraft(title: "todo number \(index)")).toBlocking().single() }
         let oldBackup = try #require(folder.bytes("todos.json.bak"))
         var full = options
         full.faults = StoreFaults(failing: .sync, with: ENOSPC, onFilesEndingWith: ".bak")
         // Enough changes to fill the journal, so that it is folded into a new snapshot.
-        for index in 1...30 { _ = try self.service(path, full).create(TodoDraft(title: "more \(index)")).value() }
+        for index in 1...30 {
+            _ = try self.service(path, full).create(TodoDraft(title: "more \(index)")).toBlocking().single()
+        }
         #expect(folder.bytes("todos.json.bak") == oldBackup)
-        #expect(try self.service(path, options).fetch(TodoQuery(status: .all)).value().count == 38)
+        #expect(try self.service(path, options).fetch(TodoQuery(status: .all)).toBlocking().single().count == 38)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import TestSupport
 import Testing
 
@@ -20,13 +21,15 @@ import Testing
     // MARK: Lock
 
     @Test func aWriterGivesUpAfterTheLockTimeoutAndChangesNothing() throws {
-        _ = try service().create(TodoDraft(title: "a")).value()
+        _ = try service().create(TodoDraft(title: "a")).toBlocking().single()
         let before = folder.bytes("todos.json")
         let holder = try Worker.start(["hold", path, "3600"])  // killed at the end
         defer { holder.kill() }
         try holder.waitForLine { $0 == "locked" }
         let started = ContinuousClock.now
-        let error = todoError { try service(.init(lockTimeout: 0.3)).create(TodoDraft(title: "b")).value() }
+        let error = todoError {
+            try service(.init(lockTimeout: 0.3)).create(TodoDraft(title: "b")).toBlocking().single()
+        }
         let waited = ContinuousClock.now - started
         #expect(error == .storeLocked(file: path, seconds: 0.3))
         #expect(error?.category == .locked)
@@ -35,13 +38,13 @@ import Testing
         #expect(waited >= .milliseconds(300), "\(waited)")
         #expect(waited < Patience.limit, "\(waited)")
         #expect(
-            todoError { try service(.init(lockTimeout: 0.2)).fetch(TodoQuery()).value() }
+            todoError { try service(.init(lockTimeout: 0.2)).fetch(TodoQuery()).toBlocking().single() }
                 == .storeLocked(file: path, seconds: 0.2))
         #expect(folder.bytes("todos.json") == before)
         holder.kill()
         _ = holder.waitForExit()  // gone, its files closed: no wait for the lock to be released
         #expect(
-            try service(.init(lockTimeout: 0)).create(TodoDraft(title: "b")).value().id == 2,
+            try service(.init(lockTimeout: 0)).create(TodoDraft(title: "b")).toBlocking().single().id == 2,
             "the lock dies with its holder")
     }
 
@@ -49,7 +52,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func eightProcessesLoseNothing(small: Bool) async throws {
-        _ = try service().create(TodoDraft(title: "shared")).value()
+        _ = try service().create(TodoDraft(title: "shared")).toBlocking().single()
         let workers = try (0..<8).map { index in
             try Worker.start(["mixed", path, String(index), small ? "100" : "40", "42"] + (small ? ["--small"] : []))
         }
@@ -64,7 +67,7 @@ import Testing
     }
 
     @Test func threadsThroughOneOrManyStoragesLoseNothing() async throws {
-        _ = try service().create(TodoDraft(title: "shared")).value()
+        _ = try service().create(TodoDraft(title: "shared")).toBlocking().single()
         // Eight threads queue for one lock: the default 10 s may not be enough for the last of
         // them on a loaded machine under a sanitizer, and a writer that gives up fails the test.
         let patient = JSONFileTodoStorage.Options(lockTimeout: Patience.seconds)
@@ -76,13 +79,15 @@ import Testing
                 let service = worker % 2 == 0 ? shared : makeService()
                 for step in 1...20 {
                     let title = "t\(worker)-\(step)"
-                    guard let todo = try? service.create(TodoDraft(title: title)).value() else { continue }
+                    guard let todo = try? service.create(TodoDraft(title: title)).toBlocking().single() else {
+                        continue
+                    }
                     log.withLock { $0.append("add \(todo.id) \(title)") }
-                    if step % 3 == 0, (try? service.markDone(ids: [todo.id]).value()) != nil {
+                    if step % 3 == 0, (try? service.markDone(ids: [todo.id]).toBlocking().single()) != nil {
                         log.withLock { $0.append("done \(todo.id)") }
                     }
                     let tag = "w\(worker)s\(step)"
-                    if (try? service.update(id: 1, TodoPatch(addTags: [tag])).value()) != nil {
+                    if (try? service.update(id: 1, TodoPatch(addTags: [tag])).toBlocking().single()) != nil {
                         log.withLock { $0.append("tag 1 \(tag)") }
                     }
                 }
@@ -113,7 +118,7 @@ import Testing
             default: break
             }
         }
-        let stored = try service().fetch(TodoQuery(status: .all)).value()
+        let stored = try service().fetch(TodoQuery(status: .all)).toBlocking().single()
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
         #expect(stored.count == expected.count + 1, sourceLocation: sourceLocation)
         for (id, todo) in expected {
@@ -139,12 +144,12 @@ import Testing
             }
             let completed = Set(output.lines.compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil })
             // Every change reported as done is there; the store reads, and takes the next change.
-            let stored = try service().fetch(TodoQuery(status: .all)).value()
+            let stored = try service().fetch(TodoQuery(status: .all)).toBlocking().single()
             let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
             for id in acknowledged { #expect(byID[id] != nil, "round \(round): acknowledged todo \(id) is there") }
             for id in completed { #expect(byID[id]?.isDone == true, "round \(round): todo \(id) was completed") }
             #expect(stored.count >= known + acknowledged.count && stored.count <= known + acknowledged.count + 1)
-            _ = try service().create(TodoDraft(title: "after round \(round)")).value()
+            _ = try service().create(TodoDraft(title: "after round \(round)")).toBlocking().single()
             known = stored.count + 1
         }
     }
@@ -173,14 +178,16 @@ import Testing
     @Test(arguments: StoreFaults.Point.allCases)
     func aFailedWriteLeavesTheStoreAsItWas(point: StoreFaults.Point) throws {
         for options in [JSONFileTodoStorage.Options(), JSONFileStoreTests.journaled] {
-            for index in 1...8 { _ = try service(options).create(TodoDraft(title: "todo number \(index)")).value() }
-            let before = try service(options).fetch(TodoQuery(status: .all)).value()
+            for index in 1...8 {
+                _ = try service(options).create(TodoDraft(title: "todo number \(index)")).toBlocking().single()
+            }
+            let before = try service(options).fetch(TodoQuery(status: .all)).toBlocking().single()
             var failing = options
             failing.faults = StoreFaults(failing: point, with: ENOSPC)
-            let error = todoError { try service(failing).markDone(ids: [2]).value() }
+            let error = todoError { try service(failing).markDone(ids: [2]).toBlocking().single() }
             if point == .rename && folder.exists("todos.json.journal") {
                 #expect(error == nil, "an append to the journal renames nothing")
-                _ = try service(options).markUndone(ids: [2]).value()
+                _ = try service(options).markUndone(ids: [2]).toBlocking().single()
             } else {
                 guard case .io(let file, _, let reason)? = error else {
                     Issue.record("expected an I/O error, got \(String(describing: error))")
@@ -189,21 +196,21 @@ import Testing
                 #expect(file.hasPrefix(path))
                 #expect(reason == "no space left on the device")
             }
-            #expect(try service(options).fetch(TodoQuery(status: .all)).value() == before)
+            #expect(try service(options).fetch(TodoQuery(status: .all)).toBlocking().single() == before)
             #expect(!folder.exists("todos.json.tmp"))
-            _ = try service(options).markDone(ids: [2]).value()
+            _ = try service(options).markDone(ids: [2]).toBlocking().single()
             try FileManager.default.removeItem(atPath: folder.path)
             try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         }
     }
 
     @Test func aReadOnlyFolderCanBeReadButNotWritten() throws {
-        _ = try service().create(TodoDraft(title: "a")).value()
+        _ = try service().create(TodoDraft(title: "a")).toBlocking().single()
         guard let readOnly = ReadOnlyFolder(folder.path) else { return }  // no way to make one here
         defer { readOnly.restore() }
         let before = folder.bytes("todos.json")
-        #expect(try service().fetch(TodoQuery()).value().map(\.title) == ["a"])
-        let error = todoError { try service().create(TodoDraft(title: "b")).value() }
+        #expect(try service().fetch(TodoQuery()).toBlocking().single().map(\.title) == ["a"])
+        let error = todoError { try service().create(TodoDraft(title: "b")).toBlocking().single() }
         #expect(error?.category == .io, "\(String(describing: error))")
         #expect(folder.bytes("todos.json") == before)
     }

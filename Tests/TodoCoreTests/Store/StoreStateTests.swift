@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoCoreTesting
 
 @testable import TodoCore
 
@@ -7,11 +8,6 @@ import Testing
 /// clear of thousands and its undo) gives what applying its deletes, then its puts, one at a
 /// time would.
 @Suite struct StoreStateTests {
-    static func todo(_ id: Int, _ title: String = "todo") -> Todo {
-        Todo(
-            id: id, uuid: UUID(), title: "\(title) \(id)", createdAt: monday, position: id * StoreState.positionGap)
-    }
-
     /// The reference: a dictionary by id, deletes first, then puts in order, sorted by id.
     static func reference(_ todos: [Todo], _ change: TodoChange) -> [Todo] {
         var byID = Dictionary(uniqueKeysWithValues: todos.map { ($0.id, $0) })
@@ -26,13 +22,18 @@ import Testing
         for _ in 0..<20 {
             let count = Int.random(in: 0...200, using: &generator)
             let ids = (1...600).shuffled(using: &generator).prefix(count).sorted()
-            let todos = ids.map { Self.todo($0) }
+            let todos = ids.map { Todo.fixture($0) }
             // Deletes of present and absent ids; puts replacing, adding (beyond the last id and
             // between), and repeating an id (the later wins).
             let deleted = (0..<size).map { _ in Int.random(in: 1...700, using: &generator) }
-            var put = (0..<size).map { _ in Self.todo(Int.random(in: 1...700, using: &generator), "put") }
+            var put = (0..<size).map { _ in
+                let id = Int.random(in: 1...700, using: &generator)
+                return Todo.fixture(id, "put \(id)")
+            }
             if let first = put.first {
-                put.append(Todo(id: first.id, uuid: UUID(), title: "again", createdAt: monday, position: 5))
+                var again = Todo.fixture(first.id, "again")
+                again.position = 5
+                put.append(again)
             }
             let change = TodoChange(kind: .imported, put: put, deleted: deleted)
             var state = StoreState(todos: todos, nextID: 1, nextPosition: 0, history: [])
@@ -43,11 +44,7 @@ import Testing
     }
 
     @Test func clearingThousandsThenUndoingGivesTheStoreBack() {
-        let todos = (1...5_000).map { index -> Todo in
-            var todo = Self.todo(index)
-            todo.isDone = index % 2 == 0
-            return todo
-        }
+        let todos = (1...5_000).map { Todo.fixture($0, isDone: $0 % 2 == 0) }
         var state = StoreState(todos: todos, nextID: 1, nextPosition: 0, history: [])
         let done = todos.filter(\.isDone)
         state.apply(TodoChange(kind: .cleared, deleted: done.map(\.id), before: done))

@@ -27,17 +27,6 @@ func makeProvider(
     TodoServiceProvider(storage: storage, alertService: alertService, clock: clock.clock, uuids: uuids)
 }
 
-extension Observable {
-    /// The one value the operation emits, or its error (blocking: operations here are synchronous).
-    func value() throws -> Element {
-        var result: Result<Element, Error>?
-        _ = subscribe(
-            onNext: { result = .success($0) },
-            onError: { result = .failure($0) })
-        return try result!.get()
-    }
-}
-
 /// The `TodoError` `body` throws, or `nil`.
 func todoError<T>(_ body: () throws -> T) -> TodoError? {
     do {

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import Testing
 import TodoCoreTesting
 
@@ -140,9 +141,9 @@ import TodoCoreTesting
             ImportedTodo(
                 uuid: base.uuid, title: "Water plants", due: CalendarDay(year: 2030, month: 1, day: 8),
                 recurrence: .weekly)
-        ]).value()
+        ]).toBlocking().single()
         let id = try #require(created.created.first?.id)
-        let result = try service.markDone(ids: [id]).value()
+        let result = try service.markDone(ids: [id]).toBlocking().single()
         #expect(result.next.map(\.uuid) == [Recurrence.nextOccurrenceUUID(after: base.uuid)])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorKit
+import ReactorKitTesting
 import TestSupport
 import Testing
 import TodoCore
@@ -167,20 +168,20 @@ final class SyncDevice: @unchecked Sendable {
     func add(_ title: String, _ configure: (inout TodoDraft) -> Void = { _ in }) throws -> Todo {
         var draft = TodoDraft(title: title)
         configure(&draft)
-        return try service.create(draft).value()
+        return try service.create(draft).toBlocking().single()
     }
 
     @discardableResult
     func update(_ title: String, _ patch: TodoPatch) throws -> Todo {
-        try service.update(id: id(of: title), patch).value()
+        try service.update(id: id(of: title), patch).toBlocking().single()
     }
 
-    func done(_ title: String) throws { _ = try service.markDone(ids: [id(of: title)]).value() }
+    func done(_ title: String) throws { _ = try service.markDone(ids: [id(of: title)]).toBlocking().single() }
 
-    func delete(_ title: String) throws { _ = try service.delete(ids: [id(of: title)]).value() }
+    func delete(_ title: String) throws { _ = try service.delete(ids: [id(of: title)]).toBlocking().single() }
 
     /// Every todo, done ones included.
-    func all() throws -> [Todo] { try service.fetch(TodoQuery(status: .all)).value() }
+    func all() throws -> [Todo] { try service.fetch(TodoQuery(status: .all)).toBlocking().single() }
 
     func todo(_ title: String) throws -> Todo? { try all().first { $0.title == title } }
 
@@ -217,13 +218,4 @@ final class SyncDevice: @unchecked Sendable {
 struct SyncTestError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-extension Observable {
-    /// The one value a service operation emits, or its error (they are synchronous).
-    func value() throws -> Element {
-        var result: Result<Element, Error>?
-        _ = subscribe(onNext: { result = .success($0) }, onError: { result = .failure($0) })
-        return try result!.get()
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorKitTesting
 import TestSupport
 import Testing
 import TodoCore
@@ -51,7 +52,7 @@ import TodoSync
         // storage object, as `todo add` in a terminal is).
         let other = JSONFileTodoStorage(path: laptop.storage.path, options: .init(lockTimeout: 0))
         let provider = TodoServiceProvider(storage: other, clock: world.clock.clock, uuids: .random)
-        let added = try provider.todoService.create(TodoDraft(title: "Call mum")).value()
+        let added = try provider.todoService.create(TodoDraft(title: "Call mum")).toBlocking().single()
         #expect(added.title == "Call mum")
         gate.proceed.signal()
         finished.wait()
