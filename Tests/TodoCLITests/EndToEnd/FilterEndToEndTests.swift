@@ -4,7 +4,7 @@ import Testing
 
 /// Filters on the real binary (issue 18): `list`, `next` and `export` narrowed by filter terms
 /// before or after the command, the status a filter names, and the commands that change the
-/// todos a filter selects — their scope, the confirmation `--yes` stands for, "no todo matches",
+/// todos a filter selects — their scope, the confirmation `--yes` stands for, "No todo matches",
 /// one change and one `undo` step, all or nothing.
 @Suite struct FilterEndToEndTests {
     let todo = TodoSandbox()
