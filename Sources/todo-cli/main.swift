@@ -20,8 +20,9 @@ for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno =
         close(opened)
     }
 }
-let output = StandardOutput()
-var code = TodoCommand.run(Array(CommandLine.arguments.dropFirst()), terminal: .current(), output: output)
+let terminal = Terminal.current()
+let output = StandardOutput(errorWidth: terminal.errorLineWidth)
+var code = TodoCommand.run(Array(CommandLine.arguments.dropFirst()), terminal: terminal, output: output)
 output.flush()
 if let failure = output.failure {
     // The results did not all reach standard output (a full disk, a closed descriptor).

@@ -54,14 +54,32 @@ public struct InlineAttributes: Sendable, Hashable {
             default: return nil
             }
         }
+
+        /// What the key gives, for messages: `the due date`.
+        var fieldName: String {
+            switch self {
+            case .due: return "the due date"
+            case .wait: return "the wait day"
+            case .scheduled: return "the scheduled day"
+            case .priority: return "the priority"
+            case .project: return "the project"
+            case .repeat: return "the recurrence"
+            case .depends: return "the dependencies"
+            }
+        }
+
+        /// Whether the key may come more than once: dependencies add up, as tags do.
+        var isRepeatable: Bool { self == .depends }
     }
 
     /// Reads `words`; with `editing`, `-tag` and empty values mean removing.
     ///
-    /// - Throws: ``TodoError/invalidAttribute(word:problem:)`` for a value that cannot be read (the
-    ///   word is named), ``TodoError/invalidTag(_:)`` for a tag that is not one word.
+    /// - Throws: ``TodoError/invalidAttribute(word:problem:)`` for a value that cannot be read or
+    ///   a field given twice (`due:fri due:mon`; the words are named), ``TodoError/invalidTag(_:)``
+    ///   for a tag that is not one word. Tags and dependencies may be given several times.
     public init(parsing words: [String], editing: Bool) throws(TodoError) {
         var literal = false
+        var given: [Key: String] = [:]
         for word in words {
             if literal {
                 titleWords.append(word)
@@ -82,6 +100,13 @@ public struct InlineAttributes: Sendable, Hashable {
             guard let colon = word.firstIndex(of: ":"), let key = Key.named(String(word[..<colon])) else {
                 titleWords.append(word)
                 continue
+            }
+            if !key.isRepeatable {
+                if let first = given[key] {
+                    throw .invalidAttribute(
+                        word: word, problem: "\(key.fieldName) is given twice, here and as '\(first)'; give it once")
+                }
+                given[key] = word
             }
             try read(key, String(word[word.index(after: colon)...]), word: word, editing: editing)
         }

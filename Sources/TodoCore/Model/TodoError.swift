@@ -121,7 +121,9 @@ public enum TodoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidDate(let text, .outOfRange):
             return "'\(text)' would fall after 9999-12-31, the last day of the calendar; give an earlier date"
         case .invalidDate(let text, .unrecognized):
-            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (monday), +3d or +2w"
+            return
+                "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, a weekday (monday), "
+                + "+3d or -3d (also w, m, y: weeks, months, years), sow, som, soy, eow, eom or eoy"
         case .invalidPriority(let text):
             return "'\(text)' is not a priority; use high, medium, low or none"
         case .invalidRecurrence(let text):

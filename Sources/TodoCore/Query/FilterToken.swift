@@ -172,8 +172,13 @@ struct FilterToken: Sendable {
         return try FilterTermReader(word: word, key: key, value: value).read(modifier: modifier)
     }
 
-    /// Throws for a key that stands for a filter key: a near miss (`prioity`), or a key people
-    /// try (`tag:`, `id:`, `date:`).
+    /// The short forms of filter keys the manual shows (any prefix of three letters or more
+    /// that starts one key only is read), whose near misses (`shed:`) are suggested too.
+    private static let keyShortForms = ["pro", "proj", "pri", "prio", "sched", "stat"]
+
+    /// Throws for a key that stands for a filter key: a near miss of a key or of its short form
+    /// (`prioity`, `shed`), a key people try (`tag:`, `id:`, `date:`), or a key of an inline
+    /// attribute that no filter term tests as such (`depends:`, `repeat:`).
     private static func refuseMistakenKey(
         _ key: String, modifier: String?, value: String, word: String
     )
@@ -194,10 +199,22 @@ struct FilterToken: Sendable {
                 message:
                     "'\(word)' is not a filter term: dates are filtered with due:, wait:, scheduled:, created: or completed:",
                 suggestion: "due:")
+        case "depends", "dep", "deps":
+            throw TodoFilterError(
+                word: word,
+                message:
+                    "'\(word)' is not a filter term: dependencies are filtered with is:blocked (waiting for a todo not "
+                    + "done) and is:blocking (a todo not done waits for it)",
+                suggestion: "is:blocked")
+        case "repeat", "recur", "recurrence":
+            throw TodoFilterError(
+                word: word,
+                message: "'\(word)' is not a filter term: the todos that repeat are filtered with is:recurring",
+                suggestion: "is:recurring")
         default:
             break
         }
-        if let near = FilterWords.nearMiss(key, among: FilterKey.allCases.map(\.rawValue)) {
+        if let near = FilterWords.nearMiss(key, among: FilterKey.allCases.map(\.rawValue) + keyShortForms) {
             throw TodoFilterError(
                 word: word, message: "unknown filter attribute '\(key)' in '\(word)'",
                 suggestion: near + (modifier.map { ".\($0)" } ?? "") + ":")

@@ -110,11 +110,13 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             }
             try followLinks()
             try checkIsAFilePath()
-            guard try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) == nil else {
+            let hasFolder = try FileSystem.identity(of: FileSystem.folder(of: files.snapshot)) != nil
+            guard try !hasFolder || FileSystem.identity(of: files.snapshot) == nil else {
                 return try withContents(exclusive: true) { try writeChange(on: $0) }
             }
-            // No folder, so no store: work the change out on an empty store first, so that an
-            // operation that fails or changes nothing leaves no folder and no lock file behind.
+            // No store file (a missing file is an empty store): work the change out on an empty
+            // store first, so that an operation that fails or changes nothing (`undo`, `done 1`)
+            // leaves no folder and no lock file behind.
             let (firstChange, result) = try body(FileContents(files: files, state: .empty))
             guard let firstChange else {
                 try committed(result)

@@ -157,14 +157,13 @@ struct ArgumentReader {
         case .long(let name, _):
             return name == OptionSpec.help.long || options.contains { $0.long == name }
         case .shorts(let letters):
-            // As `readShorts` reads them: flags up to help or to an option taking the rest as
-            // its value, with no unknown letter before.
-            for letter in letters {
-                if letter == OptionSpec.help.short { return true }
-                guard let option = options.first(where: { $0.short == letter }) else { return false }
-                if !option.isFlag { return true }
+            // One letter is an option when it is one read here (`-d`); several only when they
+            // are a group of them (`-qt`), so that `-high`, `-daily` or `-tomorrow` — letters of
+            // options followed by others — are values, refused as such when they are bad ones.
+            guard letters.count > 1 else {
+                return letters[0] == OptionSpec.help.short || options.contains { $0.short == letters[0] }
             }
-            return true
+            return isOptionGroup(letters)
         case .word:
             return false
         }

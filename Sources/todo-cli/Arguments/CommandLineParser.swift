@@ -159,7 +159,7 @@ enum CommandLineParser {
             return help(HelpRenderer.topLevelHelp(config: config))
         }
         guard let command else {
-            guard let topic = HelpTopic.named(commandName) else {
+            guard let topic = HelpTopic.named(commandName, weekStart: config.weekStart) else {
                 return .failure(usageError(.unknownCommand(commandName, among: config.reportNames), command: nil))
             }
             return help(HelpRenderer.help(for: topic))

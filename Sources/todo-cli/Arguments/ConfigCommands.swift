@@ -8,6 +8,8 @@ struct ConfigCommands: Sendable, Equatable {
     var reports: [String: ReportDefinition] = [:]
     /// The aliases, by name, as written.
     var aliases: [String: [String]] = [:]
+    /// The first day of a week (`week.start`), for `todo help dates`.
+    var weekStart = Weekday.monday
 
     /// No reports and no aliases (no config file).
     static let none = ConfigCommands()
@@ -22,6 +24,7 @@ struct ConfigCommands: Sendable, Equatable {
     init(_ config: TodoConfig) {
         reports = config.reports.filter { !ConfigCommands.catalogNames.contains($0.key) }
         aliases = config.aliases
+        weekStart = config.weekStart
     }
 
     /// The given reports and aliases (for tests).

@@ -46,7 +46,8 @@ enum HelpRenderer {
     /// The help of the topic named `name`, or of `todo` itself when `name` is `nil` or names no
     /// topic.
     static func help(forTopic name: String?, config: ConfigCommands = .none) -> String {
-        name.flatMap(HelpTopic.named).map(help(for:)) ?? topLevelHelp(config: config)
+        name.flatMap { HelpTopic.named($0, weekStart: config.weekStart) }.map(help(for:))
+            ?? topLevelHelp(config: config)
     }
 
     /// The help of a report or an alias of the config file.

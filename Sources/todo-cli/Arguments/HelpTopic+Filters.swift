@@ -9,8 +9,9 @@ extension HelpTopic {
             undone, rm, edit, start, stop and annotate change. Each term is one argument (quote \
             a search with spaces: 'buy milk'); terms next to each other must all hold. Keys are \
             read in any case and may be shortened (pro:, pri:, sched:, stat:); dates are those of \
-            'todo help dates'. A near miss of a key (prioity:high) is an error that suggests the \
-            key, not a search.
+            'todo help dates'. A near miss of a key (prioity:high, shed:today) is an error that \
+            suggests the key, not a search; so is depends: (use is:blocked or is:blocking) and \
+            repeat: (use is:recurring).
 
             Terms may come before the command, as Taskwarrior reads them (todo +work list, todo 3 \
             done, todo +old edit pri:low), or after it; the two parts are joined with and. Before \

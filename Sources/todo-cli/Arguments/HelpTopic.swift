@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A subject `todo help <topic>` explains that is not a command (`todo help dates`): an
 /// overview, a discussion, and sections of entries laid out like the options of a command.
 ///
@@ -32,8 +34,9 @@ struct HelpTopic: Sendable, Equatable {
     /// Every topic, in the order the top-level help lists them.
     static let all: [HelpTopic] = [.dates, .filters]
 
-    /// The topic with this name, or `nil`.
-    static func named(_ name: String) -> HelpTopic? {
-        all.first { $0.name == name }
+    /// The topic with this name, or `nil`; `dates` for weeks starting on `weekStart`.
+    static func named(_ name: String, weekStart: Weekday = .monday) -> HelpTopic? {
+        guard name != HelpTopic.dates.name else { return .dates(weekStart: weekStart) }
+        return all.first { $0.name == name }
     }
 }

@@ -8,7 +8,7 @@ import TodoCore
 /// a question, and an id that names no todo fails the command as it always has. Any other filter
 /// is looked up first, among the todos of the command's ``Scope`` unless it names a status
 /// itself; when it selects several, the command asks on a terminal (listing them) and needs
-/// `--yes` elsewhere; when it selects none, the command fails: "no todo matches …".
+/// `--yes` elsewhere; when it selects none, the command fails: "No todo matches …".
 struct Selection: Sendable, Equatable {
     /// The filter.
     var filter: TodoFilter
@@ -150,15 +150,18 @@ struct Selection: Sendable, Equatable {
         return .success(state.todos)
     }
 
-    /// `Error: no todo matches +work`, with the scope when it narrowed the filter.
+    /// `Error: No todo matches +work (pending or waiting); nothing was changed`: the filter in
+    /// its normal form, then the scope when it narrowed the filter. The same words for every
+    /// command that takes a filter (done, undone, rm, edit, start, stop, annotate).
     private func noMatch(scope: Scope, in context: CommandContext) -> Stop {
-        let todos: String
+        let among: String
         switch filter.mentionsStatus ? .all : scope {
-        case .notDone: todos = "no pending or waiting todo"
-        case .done: todos = "no done todo"
-        case .all: todos = "no todo"
+        case .notDone: among = " (pending or waiting)"
+        case .done: among = " (done)"
+        case .all: among = ""
         }
-        context.output.err("Error: \(todos) matches \(filter.description.shownOnOneLine); nothing was changed\n")
+        context.output.err(
+            "Error: No todo matches \(filter.description.shownOnOneLine)\(among); nothing was changed\n")
         return Stop(code: .failure)
     }
 

@@ -23,25 +23,32 @@ extension StatsCommand: TodoSubcommand {
         }
         guard !context.options.quiet else { return .success }
         let style = context.style
+        let width = context.width
+        // Every line fits the width, cut with `…` when it is narrower than the line.
+        func fitted(_ line: String) -> String { DisplayWidth.truncate(line, to: width) }
+        let overdue = "overdue    \(stats.overdue)"
         var lines = [
-            "pending    \(stats.pending)",
-            "done       \(stats.done)",
-            "overdue    " + (stats.overdue > 0 ? style.apply(String(stats.overdue), .red, .bold) : "0"),
-            "due today  \(stats.dueToday)",
-            "total      \(stats.total)",
+            fitted("pending    \(stats.pending)"),
+            fitted("done       \(stats.done)"),
+            stats.overdue > 0 && DisplayWidth.of(overdue) <= width
+                ? "overdue    " + style.apply(String(stats.overdue), .red, .bold) : fitted(overdue),
+            fitted("due today  \(stats.dueToday)"),
+            fitted("total      \(stats.total)"),
         ]
         if !stats.tags.isEmpty {
             lines.append("")
             // The tag column: as wide as the longest tag (at most 30), narrower when the
-            // terminal is (tags then cut with `…`); the counts after it take 11 columns and done's.
+            // terminal is (tags then cut with `…`); the counts after it take 11 columns and done's
+            // (under 19 columns, the lines are cut too).
             let doneWidth = max(String(stats.tags.values.map(\.done).max() ?? 0).count, 4)
-            let room = max(context.width - 11 - doneWidth, 4)
-            let width = min(max(stats.tags.keys.map { DisplayWidth.of($0.shownOnOneLine) + 1 }.max() ?? 0, 4), 30, room)
-            lines.append(DisplayWidth.pad("tag", to: width) + "  pending  done")
+            let room = max(width - 11 - doneWidth, 4)
+            let tagWidth = min(
+                max(stats.tags.keys.map { DisplayWidth.of($0.shownOnOneLine) + 1 }.max() ?? 0, 4), 30, room)
+            lines.append(fitted(DisplayWidth.pad("tag", to: tagWidth) + "  pending  done"))
             for tag in stats.tags.keys.sorted() {
                 let count = stats.tags[tag]!
-                let name = DisplayWidth.pad(DisplayWidth.truncate("+" + tag.shownOnOneLine, to: width), to: width)
-                lines.append(name + "  " + DisplayWidth.pad(String(count.pending), to: 7) + "  \(count.done)")
+                let name = DisplayWidth.pad(DisplayWidth.truncate("+" + tag.shownOnOneLine, to: tagWidth), to: tagWidth)
+                lines.append(fitted(name + "  " + DisplayWidth.pad(String(count.pending), to: 7) + "  \(count.done)"))
             }
         }
         context.output.out(lines.joined(separator: "\n") + "\n")

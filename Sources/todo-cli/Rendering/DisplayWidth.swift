@@ -64,6 +64,50 @@ enum DisplayWidth {
         return result + "…"
     }
 
+    /// The columns `text` takes on the screen, its escape sequences (`ESC [ … m`, ``Style``'s)
+    /// taking none.
+    static func ofStyled(_ text: String) -> Int {
+        guard text.utf8.contains(0x1B) else { return of(text) }
+        var width = 0
+        var inEscape = false
+        for character in text {
+            if inEscape {
+                if character.isLetter { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += of(character)
+            }
+        }
+        return width
+    }
+
+    /// `text`, which may hold ``Style``'s escape sequences, cut to at most `columns` columns on
+    /// the screen, ending with `…` (and the escape that ends a style, when it holds one) when cut.
+    static func truncateStyled(_ text: String, to columns: Int) -> String {
+        guard text.utf8.contains(0x1B) else { return truncate(text, to: columns) }
+        guard columns > 0 else { return "" }
+        if ofStyled(text) <= columns { return text }
+        var result = ""
+        var used = 0
+        var inEscape = false
+        for character in text {
+            if inEscape {
+                result.append(character)
+                if character.isLetter { inEscape = false }
+            } else if character == "\u{1B}" {
+                result.append(character)
+                inEscape = true
+            } else {
+                let width = of(character)
+                if used + width > columns - 1 { break }
+                result.append(character)
+                used += width
+            }
+        }
+        return result + "…\u{1B}[0m"
+    }
+
     /// `text` followed by spaces up to `columns` columns.
     static func pad(_ text: String, to columns: Int) -> String {
         let width = of(text)

@@ -8,7 +8,7 @@ import TodoCore
 
 /// The detail of one todo, for `todo show`: every field, times in local time; fitted to a
 /// width when given (the title, values and note wrapped; under 12 columns for a value, each
-/// value goes under its name).
+/// value goes under its name; a line still too wide, at a few columns, is cut with `…`).
 ///
 /// ```text
 /// 3  Buy milk
@@ -151,6 +151,10 @@ struct TodoDetailRenderer {
                 }
                 for part in wrap(expanded, width: width - indent.count) { lines.append(indent + part) }
             }
+        }
+        if let width {
+            // Too narrow for a name and its value (under 12 columns or so): lines cut with `…`.
+            lines = lines.map { DisplayWidth.truncateStyled($0, to: width) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

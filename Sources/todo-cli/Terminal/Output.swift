@@ -40,8 +40,12 @@ final class StandardOutput: Output {
     private var stopped = false
     /// The `errno` of the first failed write to standard output other than `EPIPE`.
     private(set) var failure: Int32?
+    /// The columns each line written by ``err(_:)`` is wrapped to (between words when it can),
+    /// or `nil` to keep lines whole (``Terminal/errorLineWidth``).
+    let errorWidth: Int?
 
-    init() {
+    init(errorWidth: Int? = nil) {
+        self.errorWidth = errorWidth
         pending.reserveCapacity(1 << 16)
     }
 
@@ -65,7 +69,13 @@ final class StandardOutput: Output {
     }
 
     func err(_ text: String) {
-        errControl(text.shownOnLines)
+        let shown = text.shownOnLines
+        guard let errorWidth else { return errControl(shown) }
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            DisplayWidth.of(line) <= errorWidth
+                ? String(line) : TextWrap.lines(String(line), width: errorWidth).joined(separator: "\n")
+        }
+        errControl(lines.joined(separator: "\n"))
     }
 
     func errControl(_ sequence: String) {

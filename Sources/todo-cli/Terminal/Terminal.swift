@@ -22,6 +22,8 @@ struct Terminal {
     var width: Int?
     /// The height of standard output's terminal in rows, when it is one.
     var height: Int? = nil
+    /// The width of standard error's terminal in columns, when it is one.
+    var errorWidth: Int? = nil
 
     /// The process's terminal and environment.
     static func current() -> Terminal {
@@ -43,9 +45,25 @@ struct Terminal {
             if size.ws_row > 0 { height = Int(size.ws_row) }
             if width == nil, let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { width = columns }
         }
+        let errorIsTerminal = isatty(2) == 1
+        var errorWidth: Int?
+        if errorIsTerminal {
+            var size = winsize()
+            if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { errorWidth = Int(size.ws_col) }
+        }
         return Terminal(
             environment: environment, inputIsTerminal: isatty(0) == 1, outputIsTerminal: outputIsTerminal,
-            errorIsTerminal: isatty(2) == 1, width: width, height: height)
+            errorIsTerminal: errorIsTerminal, width: width, height: height, errorWidth: errorWidth)
+    }
+
+    /// The columns messages on standard error (errors, usage, warnings) are wrapped to when it
+    /// is a terminal: `COLUMNS` when it is a positive number, else the terminal's width, else 80.
+    /// `nil` elsewhere (a log, a pipe): each message stays whole on its lines, for tools that
+    /// read them.
+    var errorLineWidth: Int? {
+        guard errorIsTerminal else { return nil }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return errorWidth ?? 80
     }
 
     /// The columns human-readable output fits in: `COLUMNS` when it is a positive number, else

@@ -160,7 +160,7 @@ private final class ClosureReactor: Reactor {
         var line = 0
         let failures = await withCapturedFailures {
             let worker = SerialDispatchQueueScheduler(qos: .default)
-            let store = ReactorTestStore(TitlesReactor(service: service, worker: worker), timeout: .seconds(30))
+            let store = ReactorTestStore(TitlesReactor(service: service, worker: worker), timeout: .seconds(300))
             store.send(.refreshInBackground)
             line = #line + 1
             await store.receive(.setTitles([])) { $0.titles = [] }

@@ -168,13 +168,51 @@ import TodoCore
         #expect(
             errorMessage("add", "x", "--due", "-friday")
                 == TodoError.invalidDate("-friday", reason: .unrecognized).cliMessage + ". Did you mean 'friday'?")
-        // Options of add, as they would be read: `-tomorrow` is `-t omorrow`, `-hi` asks for help.
-        #expect(errorMessage("add", "x", "--due", "-tomorrow") == "missing value for '--due <date>'")
+        // Only a group of add's own options is read as options (`-qt`: --quiet, then --tag).
         #expect(errorMessage("add", "x", "--due", "-qt") == "missing value for '--due <date>'")
-        #expect(errorMessage("add", "x", "--due", "-hi") == "missing value for '--due <date>'")
         #expect(
             errorMessage("add", "x", "-r", "-weekly")
                 == TodoError.invalidRecurrence("-weekly").cliMessage + ". Did you mean 'weekly'?")
+    }
+
+    /// Values that start with the letter of a short option (`-h`elp, `-d`ue, `-t`ag, `-n`ote,
+    /// `-p`riority, `-r`epeat) followed by letters that are no group of options.
+    @Test(arguments: [
+        (
+            ["add", "x", "--priority", "-high"],
+            "'-high' is not a priority; use high, medium or low. Did you mean 'high'?"
+        ),
+        (["add", "x", "-p", "-high"], "'-high' is not a priority; use high, medium or low. Did you mean 'high'?"),
+        (
+            ["list", "--priority", "-high"],
+            "'-high' is not a priority; use high, medium, low or none. Did you mean 'high'?"
+        ),
+        (
+            ["edit", "1", "--priority", "-none"],
+            "'-none' is not a priority; use high, medium, low or none. Did you mean 'none'?"
+        ),
+        (
+            ["add", "x", "--repeat", "-daily"],
+            TodoError.invalidRecurrence("-daily").cliMessage + ". Did you mean 'daily'?"
+        ),
+        (
+            ["edit", "1", "--repeat", "-daily"],
+            TodoError.invalidRecurrence("-daily").cliMessage + ", or none to remove it. Did you mean 'daily'?"
+        ),
+        (
+            ["add", "x", "--due", "-tomorrow"],
+            TodoError.invalidDate("-tomorrow", reason: .unrecognized).cliMessage + ". Did you mean 'tomorrow'?"
+        ),
+        (["add", "x", "--due", "-hi"], TodoError.invalidDate("-hi", reason: .unrecognized).cliMessage),
+        (["add", "x", "--due", "-pa"], TodoError.invalidDate("-pa", reason: .unrecognized).cliMessage),
+        (
+            ["list", "--sort", "-tag"],
+            "'-tag' is not a valid value for '--sort <order>'; use position, due, priority, created or urgency"
+        ),
+        (["list", "--limit", "-all"], "'-all' is not a valid value for '--limit <count>'; use an integer, 0 or more"),
+    ])
+    func aClosedValueStartingWithTheLetterOfAShortOptionIsABadValue(arguments: [String], message: String) {
+        #expect(errorMessage(arguments) == message)
     }
 
     @Test func anUnknownOptionIsSuggestedAmongTheCommandsAndTheGlobalOptions() {

@@ -69,6 +69,23 @@ import TodoCore
         #expect(HelpRenderer.help(forTopic: "dates") == HelpRenderer.help(for: .dates))
     }
 
+    /// Issue 18: `todo help dates` said "Weeks start on Monday" whatever `week.start` said.
+    @Test func theHelpOfDatesFollowsTheConfiguredWeekStart() throws {
+        var sunday = ConfigCommands()
+        sunday.weekStart = .sunday
+        let help = HelpRenderer.help(forTopic: "dates", config: sunday)
+        let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("Weeks start on Sunday, as week.start in the config file says (for sow and eow;"))
+        #expect(!help.contains("Monday"), "\(help)")
+        #expect(help.contains("The first day of this week: 2030-01-27."), "\(help)")
+        #expect(help.contains("The last day of this week: 2030-02-02."), "\(help)")
+        #expect(HelpRenderer.help(forTopic: "dates", config: .none) == HelpRenderer.help(for: .dates))
+        let invocation = try CommandLineParser.parse(["dates", "--help"], config: sunday).get()
+        #expect((invocation.command as? HelpCommand)?.text == help)
+        let helpDates = try CommandLineParser.parse(["help", "dates"], config: sunday).get()
+        #expect((helpDates.command as? HelpCommand)?.text == help)
+    }
+
     @Test func theHelpOfDatesInFull() {
         #expect(
             HelpRenderer.help(for: .dates) == """

@@ -54,7 +54,7 @@ import TodoCore
     @Test func aBadInlineValueNamesItsWord() {
         #expect(
             errorMessage("add", "x", "due:someday")
-                == "'due:someday': 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (monday), +3d or +2w"
+                == "'due:someday': 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, a weekday (monday), +3d or -3d (also w, m, y: weeks, months, years), sow, som, soy, eow, eom or eoy"
         )
         #expect(errorMessage("add", "x", "dep:x")?.hasPrefix("'dep:x': 'x' is not a todo's id") == true)
         #expect(errorMessage("add", "x", "due:") == "'due:': it needs a value after the colon")

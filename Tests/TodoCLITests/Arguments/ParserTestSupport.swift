@@ -32,6 +32,11 @@ func usageError(_ arguments: String..., sourceLocation: SourceLocation = #_sourc
 
 /// The message of the usage error `arguments` give.
 func errorMessage(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    errorMessage(arguments, sourceLocation: sourceLocation)
+}
+
+/// The message of the usage error `arguments` give.
+func errorMessage(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     switch CommandLineParser.parse(arguments) {
     case .success(let invocation):
         Issue.record("\(arguments) parsed to \(invocation.command)", sourceLocation: sourceLocation)

@@ -64,7 +64,7 @@ import Testing
         for word in ["abc", "1.5"] {
             await expectError(
                 ["done", "1", word], 1,
-                containing: "no pending or waiting todo matches 1 and \(word); nothing was changed")
+                containing: "No todo matches 1 and \(word) (pending or waiting); nothing was changed")
         }
         await expectError(["show", "999999"], 1, containing: "todo 999999 does not exist")
         await expectError(["edit", "42", "--title", "x"], 1, containing: "todo 42 does not exist")

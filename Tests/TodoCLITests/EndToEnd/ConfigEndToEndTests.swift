@@ -48,6 +48,20 @@ import Testing
         #expect(todo.storeBytes == nil)  // nothing was added
     }
 
+    /// Issue 18: "Weeks start on Monday" whatever the config said.
+    @Test func theHelpOfDatesSaysTheConfiguredWeekStart() async {
+        let monday = await todo.run(["help", "dates"])
+        #expect(monday.stdout.contains("Weeks start on Monday"), "\(monday)")
+        todo.writeConfig("week.start = sunday\n")
+        for arguments in [["help", "dates"], ["dates", "--help"], ["--set", "week.start=sunday", "help", "dates"]] {
+            let result = await todo.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(result.stdout.contains("Weeks start on Sunday"), "\(arguments): \(result)")
+            #expect(result.stdout.contains("The first day of this week: 2030-01-27."), "\(arguments): \(result)")
+        }
+        #expect(await todo.run(["--set", "week.start=monday", "help", "dates"]).stdout.contains("on Monday"))
+    }
+
     @Test func theFixIsInTheMessage() async {
         todo.writeConfig("week.start = tuesday\n")
         let result = await todo.run(["list"])

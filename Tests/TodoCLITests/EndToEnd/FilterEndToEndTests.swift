@@ -4,7 +4,7 @@ import Testing
 
 /// Filters on the real binary (issue 18): `list`, `next` and `export` narrowed by filter terms
 /// before or after the command, the status a filter names, and the commands that change the
-/// todos a filter selects — their scope, the confirmation `--yes` stands for, "no todo matches",
+/// todos a filter selects — their scope, the confirmation `--yes` stands for, "No todo matches",
 /// one change and one `undo` step, all or nothing.
 @Suite struct FilterEndToEndTests {
     let todo = TodoSandbox()
@@ -122,17 +122,61 @@ import Testing
         #expect(await ids(["list"]) == [1, 2, 3, 6])
     }
 
+    /// Issue 18: "No todo matches …", exit 1, the store unchanged, from every command that
+    /// changes the todos a filter selects, in both orders.
+    @Test(arguments: [
+        (["done"], " (pending or waiting)"), (["undone"], " (done)"), (["rm"], ""), (["edit"], ""),
+        (["start"], " (pending or waiting)"), (["stop"], " (pending or waiting)"), (["annotate"], ""),
+    ])
+    func everyBulkCommandSaysNoTodoMatches(command: [String], among: String) async {
+        await addTodos()
+        let before = todo.storeBytes
+        let extra = command == ["edit"] ? ["pri:h"] : command == ["annotate"] ? ["Called"] : []
+        for arguments in [command + ["+nomatch"] + extra, ["+nomatch"] + command + extra] {
+            let result = await todo.run(arguments + ["--yes"])
+            #expect(result.status == 1, "\(arguments): \(result)")
+            #expect(
+                result.stderr == "Error: No todo matches +nomatch\(among); nothing was changed\n",
+                "\(arguments): \(result)")
+            #expect(result.stdout == "")
+        }
+        #expect(todo.storeBytes == before)
+    }
+
+    /// Issue 18: near misses of short forms and attribute keys that are no filter keys were
+    /// silent searches.
+    @Test func nearMissesAndAttributesThatAreNoFilterTermsAreUsageErrors() async {
+        await addTodos()
+        for (arguments, text) in [
+            (["list", "shed:today"], "unknown filter attribute 'shed' in 'shed:today'. Did you mean 'sched:'?"),
+            (["shed:today", "list"], "unknown filter attribute 'shed' in 'shed:today'. Did you mean 'sched:'?"),
+            (["list", "depends:4"], "'depends:4' is not a filter term: dependencies are filtered with is:blocked"),
+            (["list", "dep:4"], "'dep:4' is not a filter term: dependencies are filtered with is:blocked"),
+            (
+                ["list", "repeat:weekly"],
+                "'repeat:weekly' is not a filter term: the todos that repeat are filtered with is:recurring"
+            ),
+            (["done", "recur:daily", "--yes"], "'recur:daily' is not a filter term"),
+        ] {
+            let result = await todo.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.stderr.hasPrefix("Error: \(text)"), "\(arguments): \(result)")
+            #expect(result.stdout == "")
+        }
+    }
+
     @Test func noMatchFailsWithTheFilterInItsNormalForm() async {
         await addTodos()
         let result = await todo.run(["done", "+nothing", "pri:H"])
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "Error: no pending or waiting todo matches +nothing and priority:high; nothing was changed\n")
+                == "Error: No todo matches +nothing and priority:high (pending or waiting); nothing was changed\n")
         #expect(
-            await todo.run(["undone", "+shop"]).stderr == "Error: no done todo matches +shop; nothing was changed\n")
-        #expect(await todo.run(["rm", "nothing"]).stderr == "Error: no todo matches nothing; nothing was changed\n")
-        #expect(await todo.run(["rm", "7-9"]).stderr == "Error: no todo matches 7-9; nothing was changed\n")
+            await todo.run(["undone", "+shop"]).stderr
+                == "Error: No todo matches +shop (done); nothing was changed\n")
+        #expect(await todo.run(["rm", "nothing"]).stderr == "Error: No todo matches nothing; nothing was changed\n")
+        #expect(await todo.run(["rm", "7-9"]).stderr == "Error: No todo matches 7-9; nothing was changed\n")
         // Ids named one by one keep their message.
         #expect(
             await todo.run(["done", "9"]).stderr == "Error: todo 9 does not exist; run `todo list --all` to see ids\n")

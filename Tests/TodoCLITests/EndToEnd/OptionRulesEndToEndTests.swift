@@ -54,6 +54,42 @@ import Testing
         #expect(await todo.run(["add", "x", "--note=-later"]).status == 0)
     }
 
+    /// `-high` starts with `-h` (help), `-daily` with `-d` (--due), `-tomorrow` with `-t` (--tag),
+    /// `-none` with `-n` (--note): still values, refused as bad ones, not "missing value".
+    @Test func aBadValueStartingWithTheLetterOfAShortOptionIsNamed() async {
+        await todo.run(["add", "x"])
+        await expectRefused(
+            ["add", "x", "--priority", "-high"],
+            "'-high' is not a priority; use high, medium or low. Did you mean 'high'?")
+        await expectRefused(
+            ["list", "--priority", "-high"],
+            "'-high' is not a priority; use high, medium, low or none. Did you mean 'high'?")
+        await expectRefused(
+            ["edit", "1", "--priority", "-none"],
+            "'-none' is not a priority; use high, medium, low or none. Did you mean 'none'?")
+        for (arguments, word) in [
+            (["add", "x", "--repeat", "-daily"], "daily"), (["add", "x", "--due", "-tomorrow"], "tomorrow"),
+        ] {
+            let result = await todo.run(arguments)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.contains("'-\(word)' is not a "), "\(result)")
+            #expect(result.stderr.contains("Did you mean '\(word)'?"), "\(result)")
+        }
+    }
+
+    @Test func aFieldGivenTwiceInlineIsRefused() async {
+        await todo.run(["add", "x"])
+        await expectRefused(
+            ["add", "f", "due:fri", "due:mon"],
+            "'due:mon': the due date is given twice, here and as 'due:fri'; give it once")
+        await expectRefused(
+            ["log", "f", "pro:A", "project:B"],
+            "'project:B': the project is given twice, here and as 'pro:A'; give it once")
+        await expectRefused(
+            ["edit", "1", "pri:h", "pri:l"], "'pri:l': the priority is given twice, here and as 'pri:h'; give it once")
+        #expect(await todo.run(["add", "y", "+a", "+a", "+b"]).status == 0, "tags given twice are fine")
+    }
+
     @Test func contradictionsAreRefused() async {
         await todo.run(["add", "Buy milk", "--tag", "x"])
         await expectRefused(

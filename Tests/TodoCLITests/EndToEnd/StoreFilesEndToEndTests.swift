@@ -44,6 +44,22 @@ import Testing
         #expect(names(in: store) == ["todos.json", "todos.json.bak", "todos.json.lock"])
     }
 
+    @Test func inAFolderWithoutAStoreCommandsThatFailOrChangeNothingCreateNoLock() async throws {
+        let store = todo.folder + "/store"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        #expect(await todo.run("done 1").status == 1)
+        #expect(await todo.run("undo").status == 1)
+        #expect(await todo.run("clear --yes").status == 0)
+        #expect(await todo.run("rm 1 --yes").status == 1)
+        #expect(await todo.run("list").status == 0)
+        #expect(names(in: store) == [])
+        #expect(await todo.run("add first").status == 0)
+        #expect(names(in: store) == ["todos.json", "todos.json.bak", "todos.json.lock"])
+        // With a store, a command that fails takes the lock to find out: the file stays.
+        #expect(await todo.run("done 9").status == 1)
+        #expect(names(in: store) == ["todos.json", "todos.json.bak", "todos.json.lock"])
+    }
+
     @Test func aLoopOfLinksExits74NamingThePath() async throws {
         let first = todo.folder + "/first.json"
         try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: "second.json")

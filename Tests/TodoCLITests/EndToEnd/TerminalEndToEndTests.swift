@@ -124,6 +124,32 @@ import Testing
         #expect(coloured.contains("\u{1B}[2m1 [x] high 2000-01-01 Late  +work\u{1B}[0m"), "dim, no red: \(coloured)")
     }
 
+    /// Issue 17: at 30 columns `done 99` printed a 63-column error line; `stats` and `show` were
+    /// wider than 19 and 12 columns.
+    @Test func messagesOnATerminalAreWrappedToItsWidth() async throws {
+        await todo.run(["add", "Buy milk with a long title", "--tag", "shop", "--note", "some note here"])
+        for columns: UInt16 in [1, 5, 11, 18, 30] {
+            for arguments in [
+                ["done", "99"], ["add", "x", "--priority", "urgent"], ["frob"], ["stats"], ["show", "1"],
+                ["list", "--sort", "-due"],
+            ] {
+                let shown = try runOnTerminal(arguments, columns: columns)
+                for line in shown.screen.withoutEscapes.components(separatedBy: .newlines) {
+                    #expect(DisplayWidth.of(line) <= Int(columns), "\(arguments) at \(columns): '\(line)'")
+                }
+            }
+        }
+        let error = try runOnTerminal(["done", "99"], columns: 30)
+        #expect(error.status == 1)
+        #expect(
+            error.screen.withoutEscapes.components(separatedBy: .newlines).filter { !$0.isEmpty } == [
+                "Error: todo 99 does not exist;", "run `todo list --all` to see", "ids",
+            ], "\(error.screen)")
+        // Off a terminal, a message stays whole on its line, for tools that read it.
+        let piped = await todo.run(["done", "99"], environment: ["COLUMNS": "30"])
+        #expect(piped.stderr == "Error: todo 99 does not exist; run `todo list --all` to see ids\n")
+    }
+
     @Test func aPipeFitsColumnsOrEightyColumns() async throws {
         await todo.run([
             "add", String(repeating: "A very long title ", count: 8), "--tag", "work", "--due", "2030-01-08",

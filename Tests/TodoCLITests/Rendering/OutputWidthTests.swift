@@ -72,6 +72,26 @@ import TodoCoreTesting
         }
     }
 
+    /// Issue 17: `stats`'s heading took 19 columns at 18 and fewer, `show` overflowed at 11 and
+    /// fewer: both fit any width from 1 on, cut with `…` when nothing else helps.
+    @Test(arguments: 1...20)
+    func statsAndShowFitEveryWidth(columns: Int) {
+        let todos = generatedTodos(seed: 3)
+        for terminal in [true, false] {
+            let todo = InProcessTodo(todos)
+            for arguments in [["stats"]] + todos.prefix(12).map({ ["show", String($0.id)] }) {
+                let result = todo.run(arguments, columns: columns, terminal: terminal)
+                #expect(result.code == .success, "\(result)")
+                for line in result.lines {
+                    #expect(
+                        DisplayWidth.of(line) <= columns,
+                        "\(terminal ? "terminal" : "pipe"), todo \(arguments.joined(separator: " ")): '\(line)' takes \(DisplayWidth.of(line)) of \(columns) columns"
+                    )
+                }
+            }
+        }
+    }
+
     @Test(arguments: widths)
     func theListingKeepsTheTitleReadable(columns: Int) {
         let todos = generatedTodos(seed: 7)

@@ -68,4 +68,35 @@ import Testing
         }
         #expect(todoError { try parse("x +two,tags") } == .invalidTag("two,tags"))
     }
+
+    @Test(arguments: [
+        ("f due:fri due:mon", false, "'due:mon': the due date is given twice, here and as 'due:fri'; give it once"),
+        ("f due:fri DUE:fri", false, "'DUE:fri': the due date is given twice, here and as 'due:fri'; give it once"),
+        ("pri:h pri:l", true, "'pri:l': the priority is given twice, here and as 'pri:h'; give it once"),
+        ("pri:h priority:", true, "'priority:': the priority is given twice, here and as 'pri:h'; give it once"),
+        ("x wait:+2d wait:+3d", false, "'wait:+3d': the wait day is given twice, here and as 'wait:+2d'; give it once"),
+        (
+            "x sched:mon scheduled:tue", false,
+            "'scheduled:tue': the scheduled day is given twice, here and as 'sched:mon'; give it once"
+        ),
+        ("x pro:A project:B", false, "'project:B': the project is given twice, here and as 'pro:A'; give it once"),
+        (
+            "repeat:daily recur:none", true,
+            "'recur:none': the recurrence is given twice, here and as 'repeat:daily'; give it once"
+        ),
+        ("due: due:mon", true, "'due:mon': the due date is given twice, here and as 'due:'; give it once"),
+    ])
+    func aFieldGivenTwiceInlineIsRefusedNamingBothWords(line: String, editing: Bool, message: String) {
+        let error = todoError { try parse(line, editing: editing) }
+        #expect(error?.description == message)
+        #expect(error?.category == .invalidInput)
+    }
+
+    @Test func tagsAndDependenciesMayBeGivenSeveralTimes() throws {
+        let inline = try parse("x +a +a +b dep:4 dep:5 -- due:fri due:mon")
+        #expect(inline.addTags == ["a", "a", "b"] && inline.addDepends == [4, 5])
+        #expect(inline.titleWords == ["x", "due:fri", "due:mon"] && inline.due == nil)
+        let edit = try parse("-a -a dep:-4 dep:5", editing: true)
+        #expect(edit.removeTags == ["a", "a"] && edit.removeDepends == [4] && edit.addDepends == [5])
+    }
 }

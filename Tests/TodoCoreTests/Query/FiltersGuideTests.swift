@@ -59,7 +59,7 @@ import Testing
         )
         #expect(
             filterError(["due:someday"])?.description
-                == "'due:someday': 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (monday), +3d or +2w; or none (no due date) or any"
+                == "'due:someday': 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, a weekday (monday), +3d or -3d (also w, m, y: weeks, months, years), sow, som, soy, eow, eom or eoy; or none (no due date) or any"
         )
     }
 }

@@ -16,6 +16,28 @@ import Testing
         #expect(filterError(["Stauts:done"])?.suggestion == "status:")
     }
 
+    /// Issue 18: `shed:today` (a near miss of `sched:`) was a search for the text.
+    @Test func aNearMissOfAShortFormIsAnErrorWithTheShortForm() throws {
+        let error = try #require(filterError(["shed:today"]))
+        #expect(error.description == "unknown filter attribute 'shed' in 'shed:today'. Did you mean 'sched:'?")
+        #expect(filterError(["shed.before:today"])?.suggestion == "sched.before:")
+        #expect(filterError(["shced:mon"])?.suggestion == "sched:")
+        #expect(filterError(["stats:done"])?.suggestion == "status:")
+    }
+
+    /// Issue 18: `depends:4` and `dep:4` were searches for the text, which no todo holds.
+    @Test(arguments: [
+        ("depends:4", "is:blocked"), ("dep:4", "is:blocked"), ("DEPS:", "is:blocked"), ("dep.not:4", "is:blocked"),
+        ("repeat:weekly", "is:recurring"), ("recur:daily", "is:recurring"), ("recurrence:", "is:recurring"),
+    ])
+    func anAttributeKeyThatIsNoFilterKeyNamesTheTermsToUse(word: String, suggestion: String) throws {
+        let error = try #require(filterError([word]))
+        #expect(error.word == word)
+        #expect(error.suggestion == suggestion)
+        #expect(error.message.hasPrefix("'\(word)' is not a filter term: "))
+        #expect(error.message.contains(suggestion))
+    }
+
     @Test func keysPeopleTryPointToTheRightTerm() {
         #expect(filterError(["tag:work"])?.suggestion == "+work")
         #expect(

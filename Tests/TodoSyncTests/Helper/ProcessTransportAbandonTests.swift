@@ -24,11 +24,11 @@ struct ProcessTransportAbandonTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(server.requests.count >= 2, "the listing reached the server")
-        let abandonedAt = ContinuousClock.now
         transport.abandon()
+        // The server never answers: only the abandon can end the wait, as this error says (a
+        // request that timed out, after 30 s, would fail with the helper's timeout message).
         let error = await waiting
         #expect(error == .unreachable("the CalDAV helper todo-caldav ended unexpectedly"))
-        #expect(ContinuousClock.now - abandonedAt < .seconds(20), "well before any HTTP timeout")
         let later = await syncError { _ = try transport.fetch(["/cal/tasks/a.ics"]) }
         #expect(later == .unreachable("the CalDAV helper todo-caldav ended unexpectedly"))
     }
