@@ -225,7 +225,8 @@ enum Journal {
             throw JSONError(offset: 0, message: "the header's 'nextId' or 'nextPosition' is out of range")
         }
         return Header(
-            version: version, generation: generation, snapshot: snapshot, backup: backup, nextID: nextID, nextPosition: nextPosition,
+            version: version, generation: generation, snapshot: snapshot, backup: backup, nextID: nextID,
+            nextPosition: nextPosition,
             todosStart: todosStart, todosEnd: todosEnd)
     }
 }
