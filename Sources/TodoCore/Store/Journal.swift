@@ -8,13 +8,14 @@
 /// snapshot was written, one JSON object per line, appended and flushed one at a time.
 ///
 /// ```text
-/// {"journal":1,"generation":"…","snapshot":[2049,1234,20480000,…],"nextId":100001,…}
-/// {"kind":"markedDone","put":[{"id":3,…}],"delete":[],"before":[{"id":3,…}]}
+/// {"journal":2,"generation":"…","snapshot":[2049,1234,20480000,…],"nextId":100001,…,"check":"…"}
+/// {"kind":"markedDone","put":[{"id":3,…}],"delete":[],"before":[{"id":3,…}],"check":"…"}
 /// ```
 ///
 /// The first line ties the journal to one snapshot: its generation, and the identity of the
-/// file as written (device, inode, size, modification and change times). A journal whose
-/// generation is not the snapshot's is stale (left by a compaction cut short) and ignored. A
+/// file as written (device, inode, size, modification and change times). Whether a journal of
+/// another generation is stale (left by a compaction cut short) or damage is
+/// ``JournalGeneration``'s rule. Every line ends with its checksum (``Journal/sealed(_:)``). A
 /// last line without its line break is an append cut short by a crash: it was never
 /// reported as done, and is ignored (and cut off by the next write).
 enum Journal {

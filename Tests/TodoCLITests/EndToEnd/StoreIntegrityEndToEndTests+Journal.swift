@@ -23,7 +23,8 @@ extension StoreIntegrityEndToEndTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: journalPath))
     }
 
-    static let journalCommands = commands + [["show", "3"], ["show", "902"], ["list", "--json"], ["100-200", "edit", "+bulk", "--yes"]]
+    static let journalCommands =
+        commands + [["show", "3"], ["show", "902"], ["list", "--json"], ["100-200", "edit", "+bulk", "--yes"]]
 
     @Test func aJournalRecordWithAnotherTodosUUIDIsRefusedByEveryCommand() async throws {
         let journal = try await journalledStore()

@@ -171,13 +171,15 @@ extension StoreDamageTests {
         full.journalLimit = JSONFileStoreTests.journaled.journalLimit
         _ = try service(full).create(TodoDraft(title: "still full")).value()
         #expect(warnings.withLock { $0.count } == 2)
-        #expect(String(decoding: folder.bytes("todos.json.journal") ?? [], as: UTF8.self).split(separator: "\n").count == 1)
+        #expect(
+            String(decoding: folder.bytes("todos.json.journal") ?? [], as: UTF8.self).split(separator: "\n").count == 1)
         #expect(folder.bytes("todos.json.bak") == oldBackup)
         // Room again: the next change writes the backup, then changes are appended again.
         _ = try service(JSONFileStoreTests.journaled).create(TodoDraft(title: "room again")).value()
         #expect(folder.bytes("todos.json.bak") == folder.bytes("todos.json"))
         _ = try service(JSONFileStoreTests.journaled).create(TodoDraft(title: "appended")).value()
-        #expect(String(decoding: folder.bytes("todos.json.journal") ?? [], as: UTF8.self).split(separator: "\n").count == 2)
+        #expect(
+            String(decoding: folder.bytes("todos.json.journal") ?? [], as: UTF8.self).split(separator: "\n").count == 2)
         // The documented recovery now loses nothing.
         let expected = try service().fetch(TodoQuery(status: .all)).value()
         folder.write("todos.json", "{ damaged")
