@@ -38,6 +38,20 @@ extension StoreIntegrityEndToEndTests {
         #expect(shown.status == 0 && shown.stdout.contains("second in the journal"))
     }
 
+    @Test func aVersion1JournalWithAnotherTodosUUIDIsRefusedAndShowDoesNotExit0() async throws {
+        // A journal as `todo` 0.2.0 wrote it has no checksums: the repeated uuid is found when
+        // the store is read whole — by `show` too (it used to print "Unhandled error" and exit 0).
+        let journal = try await journalledStore()
+        let store = String(decoding: try #require(todo.storeBytes), as: UTF8.self)
+        let third = try #require(store.firstMatch(of: /\{"id":3,"uuid":"([0-9a-f-]{36})"/)?.output.1)
+        let last = try #require(journal.firstMatch(of: /\{"id":902,"uuid":"([0-9a-f-]{36})"/)?.output.1)
+        let version1 = journal.replacingOccurrences(of: String(last), with: String(third))
+            .replacing(/,"check":"[0-9a-f]{16}"\}\n/, with: "}\n")
+            .replacingOccurrences(of: #"{"journal":2,"#, with: #"{"journal":1,"#)
+        try writeJournal(version1)
+        await expectRefused(Self.journalCommands)
+    }
+
     @Test func aDamagedGenerationInTheJournalHeaderIsRefusedByEveryCommand() async throws {
         let journal = try await journalledStore()
         let generation = try #require(journal.firstMatch(of: /"generation":"([0-9a-f-]{36})"/)?.output.1)
