@@ -218,3 +218,28 @@ extension StoreDamageTests {
         #expect(error?.category == .damagedData)
     }
 }
+
+extension StoreDamageTests {
+    /// The last guard: whatever a change holds, a rewrite never writes a store this version refuses.
+    @Test func aRewriteThatWouldGiveTwoTodosOneUUIDIsNeverWritten() throws {
+        let options = JSONFileTodoStorage.Options()
+        _ = try makeGoodStore(options)
+        let before = snapshotOfFiles()
+        let storage = JSONFileTodoStorage(path: path, options: options)
+        let error = todoError {
+            try storage.write { contents -> (change: TodoChange?, result: Void) in
+                var copy = try #require(try contents.todo(id: 1))
+                copy.id = 99
+                copy.position = 99 * 1024
+                return (TodoChange(kind: .created, put: [copy]), ())
+            }
+        }
+        guard case .storeDamaged(_, let problem, _) = error else {
+            Issue.record("expected storeDamaged, got \(String(describing: error))")
+            return
+        }
+        #expect(problem.contains("same uuid"), "\(problem)")
+        #expect(snapshotOfFiles() == before, "nothing written")
+        #expect(try service(options).fetch(TodoQuery(status: .all)).value().count == 3, "the store still reads")
+    }
+}
