@@ -243,3 +243,23 @@ extension StoreDamageTests {
         #expect(try service(options).fetch(TodoQuery(status: .all)).value().count == 3, "the store still reads")
     }
 }
+
+extension StoreDamageTests {
+    @Test(arguments: [false, true])
+    func aStoreOfThePreviousReleaseIsReadAndTheNextChangeWritesTheNewFormat(oldSnapshot: Bool) throws {
+        let options = JSONFileStoreTests.journaled
+        let journal = try journalledStore()
+        if oldSnapshot {
+            let snapshot = String(decoding: try #require(folder.bytes("todos.json")), as: UTF8.self)
+            folder.write("todos.json", snapshot.replacing(/"replaces":("[0-9a-f-]{36}"|null),/, with: ""))
+        }
+        folder.write("todos.json.journal", Self.version1(journal))
+        #expect(try service(options).todo(id: 9).value().title == "in the journal")
+        #expect(try service(options).fetch(TodoQuery(status: .all)).value().count == 9)
+        _ = try service(options).create(TodoDraft(title: "ten")).value()
+        let rewritten = String(decoding: try #require(folder.bytes("todos.json.journal")), as: UTF8.self)
+        #expect(rewritten.hasPrefix(#"{"journal":2,"#), "a version 1 journal is rewritten, not appended to")
+        #expect(String(decoding: try #require(folder.bytes("todos.json")), as: UTF8.self).contains(#""replaces":""#))
+        #expect(try service(options).fetch(TodoQuery(status: .all)).value().count == 10)
+    }
+}
