@@ -347,6 +347,9 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             contents.journalLength + record.count <= options.journalLimit, header.version == Journal.version,
             try backupIsCurrent(header)
         {
+            if let state = contents.loadedState, let (first, second) = state.uuidConflict(after: change) {
+                throw Self.repeatedUUID(first, second, file: files.snapshot, change: change)
+            }
             try append(record, at: contents.journalLength)
             contents.applyToLoadedState(change)
             contents.journalLength += record.count
@@ -377,11 +380,14 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
     /// such a store): the change is not written.
     private func checkUnique(_ state: StoreState, after change: TodoChange) throws {
         guard let (first, second) = Snapshot.firstRepeatedUUID(in: state.todos) else { return }
-        let todos = state.todos
-        throw TodoError.storeDamaged(
-            file: files.snapshot,
-            problem: "todos \(todos[first].id) and \(todos[second].id) would have the same uuid "
-                + "\(todos[first].uuid.uuidString.lowercased()) after this change (\(change.kind.rawValue)), "
+        throw Self.repeatedUUID(state.todos[first], state.todos[second], file: files.snapshot, change: change)
+    }
+
+    private static func repeatedUUID(_ first: Todo, _ second: Todo, file: String, change: TodoChange) -> TodoError {
+        .storeDamaged(
+            file: file,
+            problem: "todos \(first.id) and \(second.id) would have the same uuid "
+                + "\(first.uuid.uuidString.lowercased()) after this change (\(change.kind.rawValue)), "
                 + "which no store may hold",
             recovery: .advice("Nothing was written: the store is as it was"))
     }
