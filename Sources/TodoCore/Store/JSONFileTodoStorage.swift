@@ -207,7 +207,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         {
             try checkBackup(recorded: journal.header)
             return try FileContents(
-                files: files, snapshot: snapshot, journal: journal, recovery: recovery,
+                files: files, snapshot: snapshot, journal: journal, recovery: recovery(journal: journal.header),
                 journalRecovery: journalRecovery)
         }
         let (contents, bytes) = try loadSnapshot(snapshot, journal: journal)
@@ -273,7 +273,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         guard let bytes = try StoreFileBytes.load(files.snapshot) else {
             return (FileContents(files: files, state: .empty), nil)
         }
-        let decoded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery)
+        let decoded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery(journal: journal?.header))
         var state = decoded.state
         var header: Journal.Header?
         var length = 0
@@ -484,6 +484,19 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             return .restoreBackup(backup: files.backup, store: files.snapshot)
         }
         return .fixOrMoveAside(file: files.snapshot)
+    }
+
+    /// The way back for a damaged store file beside a journal with `header`: copying the
+    /// backup back, unless the backup is not the one the journal's rewrite wrote (it could not be
+    /// written) — then it is older, and the advice says what that loses, and that the journal
+    /// must go too.
+    private func recovery(journal header: Journal.Header?) -> StoreRecovery {
+        guard let header, let backup = try? FileSystem.identity(of: files.backup), backup.numbers != header.backup
+        else { return recovery }
+        return .advice(
+            "The backup \(files.backup) is older than the journal (it could not be written when the store was last "
+                + "rewritten): going back to it loses the changes made since, those in the journal too. To do so, run: "
+                + "cp '\(files.backup)' '\(files.snapshot)' && mv '\(files.journal)' '\(files.journal).damaged'")
     }
 
     private var journalRecovery: StoreRecovery {

@@ -195,9 +195,23 @@ extension StoreDamageTests {
         _ = try service(full).create(TodoDraft(title: "bulk edit, backup not written")).value()
         full.journalLimit = JSONFileStoreTests.journaled.journalLimit
         _ = try service(full).create(TodoDraft(title: "later")).value()
-        // The store file is damaged; the user copies the (older) backup over it.
+        // The store file is damaged: the advice says the backup is older, and what that loses.
+        folder.write("todos.json", "{ damaged")
+        let error = todoError { try service().fetch(TodoQuery(status: .all)).value() }
+        guard case .storeDamaged(_, _, .advice(let advice)) = error else {
+            Issue.record("expected the older backup's advice, got \(String(describing: error))")
+            return
+        }
+        #expect(advice.contains("older than the journal") && advice.contains("mv "), "\(advice)")
+        // Copying the backup back alone: the journal belongs to neither, refused, never dropped silently.
         folder.write("todos.json", try #require(folder.bytes("todos.json.bak")))
         expectRefused(options: JSONFileStoreTests.journaled, Self.isDamagedJournal(mentioning: "generation"))
+        // Moving the journal away too, as the advice says: the backup's todos.
+        try FileManager.default.moveItem(
+            atPath: folder.file("todos.json.journal"), toPath: folder.file("todos.json.journal.damaged"))
+        let backup = try JSONSerialization.jsonObject(with: Data(try #require(folder.bytes("todos.json.bak"))))
+        let inBackup = try #require(((backup as? [String: Any])?["todos"] as? [Any])?.count)
+        #expect(try service().fetch(TodoQuery(status: .all)).value().count == inBackup)
     }
 }
 
