@@ -28,7 +28,7 @@
 /// at any instant leaves the old content or the new. A file that cannot be read (damaged,
 /// or from a newer format) is never written over: every operation fails with a
 /// ``TodoError`` naming the problem and the way to recover, and leaves it as it was.
-/// A journal is applied only to the snapshot it belongs to (``JournalGeneration``), each of its
+/// A journal is applied only to the snapshot it belongs to (see `Docs/StoreFormat.md`), each of its
 /// lines checked against its checksum; a backup that cannot be written is reported through
 /// ``Options/warn``, and the next change rewrites the store to write it again.
 /// When `path` is a symbolic link, the store is the file it names and all these files live
