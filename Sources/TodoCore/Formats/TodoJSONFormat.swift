@@ -156,17 +156,28 @@ public enum TodoJSONFormat {
     }
 
     /// Reads an array of todo objects, in list order.
+    ///
+    /// - Throws: A ``JSONError`` also when two todos have one uuid: the file then holds two
+    ///   versions of one todo, and importing one of them would drop the other silently.
     private static func readTodos(_ reader: inout JSONReader) throws(JSONError) -> [Todo] {
         var todos: [Todo] = []
+        var offsets: [Int] = []
         var allPositioned = true
         var array = try reader.beginArray()
         while try reader.nextElement(in: &array) {
             guard reader.peek() == UInt8(ascii: "{") else {
                 throw reader.error("expected a todo object, found \(JSONInput.describeValue(at: &reader))")
             }
+            offsets.append(reader.index)
             let todo = try Todo.read(from: &reader, defaultPosition: Int.min, strict: false)
             if todo.position == Int.min { allPositioned = false }
             todos.append(todo)
+        }
+        if let (first, second) = Snapshot.firstRepeatedUUID(in: todos) {
+            throw JSONError(
+                offset: offsets[second],
+                message: "todos \(todos[first].id) and \(todos[second].id) have the same uuid "
+                    + "\(todos[first].uuid.uuidString.lowercased()) (uuids must be unique in an import)")
         }
         guard allPositioned, todos.count > 1 else { return todos }
         return todos.enumerated()

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -17,6 +22,8 @@ final class FileContents: TodoStoreContents {
     private let files: StoreFiles
     private var state: StoreState?
     private(set) var snapshotIdentity: FileIdentity?
+    /// The generation of the snapshot file as it is now (`nil`: none, or no file).
+    private(set) var snapshotGeneration: UUID?
     private(set) var journalHeader: Journal.Header?
     var journalLength: Int
 
@@ -26,26 +33,37 @@ final class FileContents: TodoStoreContents {
     private var overlay: [Int: Todo?] = [:]  // the journal's latest version of each todo it touched
     private var counters: (nextID: Int, nextPosition: Int) = (1, 0)
     private var recovery = StoreRecovery.advice("")
+    private var journalRecovery = StoreRecovery.advice("")
 
     /// A store fully in memory (missing file: `.empty`).
     init(
-        files: StoreFiles, state: StoreState, snapshot: FileIdentity? = nil, journalHeader: Journal.Header? = nil,
-        journalLength: Int = 0
+        files: StoreFiles, state: StoreState, snapshot: FileIdentity? = nil, generation: UUID? = nil,
+        journalHeader: Journal.Header? = nil, journalLength: Int = 0
     ) {
         self.files = files
         self.state = state
         self.snapshotIdentity = snapshot
+        self.snapshotGeneration = generation
         self.journalHeader = journalHeader
         self.journalLength = journalLength
     }
 
-    /// A store read lazily: the snapshot at `snapshot`, which `journal` vouches for.
-    init(files: StoreFiles, snapshot: FileIdentity, journal: Journal.Decoded, recovery: StoreRecovery) throws {
+    /// A store read lazily: the snapshot at `snapshot`, which `journal` vouches for (its
+    /// generation checked to be the snapshot's).
+    ///
+    /// - Throws: ``TodoError/storeDamaged(file:problem:recovery:)`` naming the journal when two
+    ///   todos it leaves in place have one uuid.
+    init(
+        files: StoreFiles, snapshot: FileIdentity, journal: Journal.Decoded, recovery: StoreRecovery,
+        journalRecovery: StoreRecovery
+    ) throws {
         self.files = files
         self.snapshotIdentity = snapshot
+        self.snapshotGeneration = journal.header.generation
         self.journalHeader = journal.header
         self.journalLength = journal.validLength
         self.recovery = recovery
+        self.journalRecovery = journalRecovery
         journalChanges = journal.changes
         var nextID = journal.header.nextID
         var nextPosition = journal.header.nextPosition
@@ -53,6 +71,12 @@ final class FileContents: TodoStoreContents {
             for id in change.deleted { overlay[id] = .some(nil) }
             for todo in change.put { overlay[todo.id] = todo }
             StoreState.advance(&nextID, &nextPosition, for: change)
+        }
+        // Two todos the journal leaves with one uuid (the snapshot's own are checked when it is
+        // read whole, and the journal's records are checked against their checksums).
+        let live = overlay.values.compactMap { $0 }.sorted { $0.id < $1.id }
+        if let (first, second) = Snapshot.firstRepeatedUUID(in: live) {
+            throw StoreState.repeatedUUID(live[first], live[second], file: files.journal, recovery: journalRecovery)
         }
         counters = (nextID, nextPosition)
         descriptor = open(files.snapshot, O_RDONLY | O_CLOEXEC)
@@ -103,7 +127,7 @@ final class FileContents: TodoStoreContents {
         if let state { return state }
         guard let bytes = try StoreFileBytes.load(files.snapshot) else { return .empty }
         var loaded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery).state
-        for change in journalChanges { loaded.apply(change) }
+        try loaded.applyJournal(journalChanges, file: files.journal, recovery: journalRecovery)
         state = loaded
         journalChanges = []
         overlay = [:]
@@ -114,9 +138,13 @@ final class FileContents: TodoStoreContents {
         state?.apply(change)
     }
 
-    func replace(state: StoreState, snapshot: FileIdentity?, journalHeader: Journal.Header?, journalLength: Int) {
+    func replace(
+        state: StoreState, snapshot: FileIdentity?, generation: UUID, journalHeader: Journal.Header?,
+        journalLength: Int
+    ) {
         self.state = state
         self.snapshotIdentity = snapshot
+        self.snapshotGeneration = generation
         self.journalHeader = journalHeader
         self.journalLength = journalLength
     }

@@ -28,6 +28,9 @@
 /// at any instant leaves the old content or the new. A file that cannot be read (damaged,
 /// or from a newer format) is never written over: every operation fails with a
 /// ``TodoError`` naming the problem and the way to recover, and leaves it as it was.
+/// A journal is applied only to the snapshot it belongs to (see `Docs/StoreFormat.md`), each of its
+/// lines checked against its checksum; a backup that cannot be written is reported through
+/// ``Options/warn``, and the next change rewrites the store to write it again.
 /// When `path` is a symbolic link, the store is the file it names and all these files live
 /// beside that one. A rewritten file keeps the permission bits of the one it replaces, and the
 /// backup and journal are never more readable than the store file.
@@ -46,16 +49,20 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         public var journalLimit: Int
         /// Simulated file-system failures, for tests.
         public var faults: StoreFaults
+        /// Called with a sentence for the user when a write succeeded with a caveat (the backup
+        /// could not be written and is older than the store); a front end shows it as a warning.
+        public var warn: (@Sendable (String) -> Void)?
 
         /// Creates options; the defaults suit a personal todo list of any size.
         public init(
             lockTimeout: Double = 10, compactionThreshold: Int = 128 * 1024, journalLimit: Int = 256 * 1024,
-            faults: StoreFaults = .none
+            faults: StoreFaults = .none, warn: (@Sendable (String) -> Void)? = nil
         ) {
             self.lockTimeout = lockTimeout
             self.compactionThreshold = compactionThreshold
             self.journalLimit = journalLimit
             self.faults = faults
+            self.warn = warn
         }
     }
 
@@ -164,7 +171,7 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         lastSeen = (try FileSystem.identity(of: files.snapshot), try FileSystem.identity(of: files.journal))
         if let state = contents.loadedState, let snapshot = contents.snapshotIdentity {
             cache = Cache(
-                state: state, snapshot: snapshot, journal: lastSeen?.journal,
+                state: state, snapshot: snapshot, generation: contents.snapshotGeneration, journal: lastSeen?.journal,
                 journalLength: contents.journalLength, journalHeader: contents.journalHeader)
         } else {
             cache = nil
@@ -200,9 +207,13 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             return cached
         }
         let journal = try readJournal(journalIdentity)
-        if let journal, journal.header.snapshot == snapshot.numbers {
+        if let journal, journal.header.snapshot == snapshot.numbers,
+            try leadingGeneration(before: journal.header.todosStart) == journal.header.generation
+        {
             try checkBackup(recorded: journal.header)
-            return try FileContents(files: files, snapshot: snapshot, journal: journal, recovery: recovery)
+            return try FileContents(
+                files: files, snapshot: snapshot, journal: journal, recovery: recovery(journal: journal.header),
+                journalRecovery: journalRecovery)
         }
         let (contents, bytes) = try loadSnapshot(snapshot, journal: journal)
         try checkBackup(recorded: journal?.header, snapshot: bytes)
@@ -229,8 +240,9 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             if new.size > cache.journalLength {
                 guard let bytes = try FileSystem.read(files.journal) else { return nil }
                 let (changes, length) = try Journal.decodeChanges(
-                    bytes, from: cache.journalLength, firstLine: 0, file: files.journal, recovery: journalRecovery)
-                for change in changes { cache.state.apply(change) }
+                    bytes, from: cache.journalLength, firstLine: 0, checked: cache.journalHeader?.version != 1,
+                    file: files.journal, recovery: journalRecovery)
+                try cache.state.applyJournal(changes, file: files.journal, recovery: journalRecovery)
                 cache.journalLength = length
             }
             cache.journal = new
@@ -238,8 +250,20 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             return nil
         }
         return FileContents(
-            files: files, state: cache.state, snapshot: snapshot, journalHeader: cache.journalHeader,
-            journalLength: cache.journalLength)
+            files: files, state: cache.state, snapshot: snapshot, generation: cache.generation,
+            journalHeader: cache.journalHeader, journalLength: cache.journalLength)
+    }
+
+    /// The snapshot's generation, read from its first bytes (up to `limit`, where its todos
+    /// start): the journal's header vouches for the rest of the file, not for this.
+    private func leadingGeneration(before limit: Int) throws -> UUID? {
+        let descriptor = open(files.snapshot, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystem.ioError(files.snapshot, "read") }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: min(max(limit, 0), 64 * 1024))
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, 0) }
+        guard count >= 0 else { throw FileSystem.ioError(files.snapshot, "read") }
+        return Snapshot.leadingGeneration(Array(bytes.prefix(count)))
     }
 
     private func readJournal(_ identity: FileIdentity?) throws -> Journal.Decoded? {
@@ -254,19 +278,24 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         guard let bytes = try StoreFileBytes.load(files.snapshot) else {
             return (FileContents(files: files, state: .empty), nil)
         }
-        let decoded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery)
+        let decoded = try Snapshot.decode(bytes, file: files.snapshot, recovery: recovery(journal: journal?.header))
         var state = decoded.state
         var header: Journal.Header?
         var length = 0
-        if let journal, let generation = decoded.generation, journal.header.generation == generation {
-            for change in journal.changes { state.apply(change) }
+        // A stale journal (a compaction wrote the snapshot, then stopped before replacing the
+        // journal: what it holds is in the snapshot already) is ignored; see JournalGeneration.
+        if let journal,
+            try JournalGeneration.check(
+                journal: journal.header.generation, snapshot: decoded.generation, replaces: decoded.replaces,
+                file: files.journal, store: files.snapshot, recovery: journalRecovery) == .applies
+        {
+            try state.applyJournal(journal.changes, file: files.journal, recovery: journalRecovery)
             header = journal.header
             length = journal.validLength
         }
-        // A journal of another generation is stale: a compaction wrote the snapshot, then
-        // stopped before replacing the journal. What it holds is in the snapshot already.
         let contents = FileContents(
-            files: files, state: state, snapshot: identity, journalHeader: header, journalLength: length)
+            files: files, state: state, snapshot: identity, generation: decoded.generation, journalHeader: header,
+            journalLength: length)
         return (contents, bytes)
     }
 
@@ -320,8 +349,12 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         let record = Journal.encode(change)
         if let header = contents.journalHeader, let snapshot = contents.snapshotIdentity,
             header.snapshot == snapshot.numbers, snapshot.size >= options.compactionThreshold,
-            contents.journalLength + record.count <= options.journalLimit
+            contents.journalLength + record.count <= options.journalLimit, header.version == Journal.version,
+            try backupIsCurrent(header)
         {
+            if let state = contents.loadedState, let (first, second) = state.uuidConflict(after: change) {
+                throw Self.repeatedUUID(first, second, file: files.snapshot, change: change)
+            }
             try append(record, at: contents.journalLength)
             contents.applyToLoadedState(change)
             contents.journalLength += record.count
@@ -329,8 +362,39 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
         var state = try contents.fullState()
         state.apply(change)
-        let (snapshot, header, journalLength) = try compact(state)
-        contents.replace(state: state, snapshot: snapshot, journalHeader: header, journalLength: journalLength)
+        try checkUnique(state, after: change)
+        let generation = UUID()
+        let (snapshot, header, journalLength) = try compact(
+            state, generation: generation, replacing: contents.snapshotGeneration,
+            staleJournal: contents.journalHeader == nil)
+        contents.replace(
+            state: state, snapshot: snapshot, generation: generation, journalHeader: header,
+            journalLength: journalLength)
+    }
+
+    /// Whether the backup is the copy of the snapshot that the compaction which wrote `header`
+    /// made. When it is not (it could not be written, or was moved away), the next change
+    /// rewrites the store instead of appending, so that the backup is written again and a
+    /// journal never holds changes that its snapshot's backup lacks the generation for.
+    private func backupIsCurrent(_ header: Journal.Header) throws -> Bool {
+        guard !header.backup.isEmpty, let backup = try FileSystem.identity(of: files.backup) else { return false }
+        return backup.numbers == header.backup
+    }
+
+    /// Refuses to write a state in which two todos have one uuid (this version refuses to read
+    /// such a store): the change is not written.
+    private func checkUnique(_ state: StoreState, after change: TodoChange) throws {
+        guard let (first, second) = Snapshot.firstRepeatedUUID(in: state.todos) else { return }
+        throw Self.repeatedUUID(state.todos[first], state.todos[second], file: files.snapshot, change: change)
+    }
+
+    private static func repeatedUUID(_ first: Todo, _ second: Todo, file: String, change: TodoChange) -> TodoError {
+        .storeDamaged(
+            file: file,
+            problem: "todos \(first.id) and \(second.id) would have the same uuid "
+                + "\(first.uuid.uuidString.lowercased()) after this change (\(change.kind.rawValue)), "
+                + "which no store may hold",
+            recovery: .advice("Nothing was written: the store is as it was"))
     }
 
     /// Appends one line to the journal, cutting off a line left unfinished by a crash first.
@@ -358,10 +422,19 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         }
     }
 
-    /// Writes `state` as a new snapshot (with a new generation), then its journal header (or
-    /// removes the journal for a small store), then the backup.
-    private func compact(_ state: StoreState) throws -> (FileIdentity?, Journal.Header?, Int) {
-        let encoded = Snapshot.encode(state, generation: UUID())
+    /// Writes `state` as a new snapshot of `generation` (replacing the snapshot of `previous`),
+    /// then the backup, then its journal header (or removes the journal for a small store).
+    /// `staleJournal`: the journal beside the store, if any, was found stale; it is removed
+    /// first, as once the new snapshot is written it would belong to neither it nor the one it
+    /// replaced, which is damage.
+    private func compact(
+        _ state: StoreState, generation: UUID, replacing previous: UUID?, staleJournal: Bool
+    ) throws -> (FileIdentity?, Journal.Header?, Int) {
+        if staleJournal, try FileSystem.identity(of: files.journal) != nil {
+            guard unlink(files.journal) == 0 else { throw FileSystem.ioError(files.journal, "remove") }
+            FileSystem.syncFolder(of: files.snapshot)
+        }
+        let encoded = Snapshot.encode(state, generation: generation, replaces: previous)
         try FileSystem.replace(
             files.snapshot, with: encoded.bytes, temporary: files.snapshotTemporary, faults: options.faults)
         // From here the new snapshot is the store: an old journal is stale (another generation).
@@ -376,7 +449,15 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
         } catch {
             // The old backup stays (the new one's temporary file is gone): an older good copy is
             // still a way back, where none would leave the recovery advice with nothing. The
-            // next compaction writes it again.
+            // journal's header records no backup, so the next change rewrites the store (and
+            // tries the backup again) rather than appending.
+            let reason = "\(error)"
+            let kept = (try? FileSystem.identity(of: files.backup)) != nil
+            options.warn?(
+                "the backup \(files.backup) could not be written (\(reason)); "
+                    + (kept
+                        ? "it holds an older version of the store than \(files.snapshot), and is written again with the next change"
+                        : "there is no backup until the next change writes one"))
         }
         let snapshot = try FileSystem.identity(of: files.snapshot)
         var written: (Journal.Header?, Int) = (nil, 0)
@@ -408,6 +489,19 @@ public final class JSONFileTodoStorage: TodoStorageType, @unchecked Sendable {
             return .restoreBackup(backup: files.backup, store: files.snapshot)
         }
         return .fixOrMoveAside(file: files.snapshot)
+    }
+
+    /// The way back for a damaged store file beside a journal with `header`: copying the
+    /// backup back, unless the backup is not the one the journal's rewrite wrote (it could not be
+    /// written) — then it is older, and the advice says what that loses, and that the journal
+    /// must go too.
+    private func recovery(journal header: Journal.Header?) -> StoreRecovery {
+        guard let header, let backup = try? FileSystem.identity(of: files.backup), backup.numbers != header.backup
+        else { return recovery }
+        return .advice(
+            "The backup \(files.backup) is older than the journal (it could not be written when the store was last "
+                + "rewritten): going back to it loses the changes made since, those in the journal too. To do so, run: "
+                + "cp '\(files.backup)' '\(files.snapshot)' && mv '\(files.journal)' '\(files.journal).damaged'")
     }
 
     private var journalRecovery: StoreRecovery {
@@ -444,6 +538,7 @@ struct StoreFiles: Sendable {
 private struct Cache {
     var state: StoreState
     var snapshot: FileIdentity
+    var generation: UUID?
     var journal: FileIdentity?
     var journalLength: Int
     var journalHeader: Journal.Header?

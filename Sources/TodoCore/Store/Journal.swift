@@ -8,19 +8,24 @@
 /// snapshot was written, one JSON object per line, appended and flushed one at a time.
 ///
 /// ```text
-/// {"journal":1,"generation":"…","snapshot":[2049,1234,20480000,…],"nextId":100001,…}
-/// {"kind":"markedDone","put":[{"id":3,…}],"delete":[],"before":[{"id":3,…}]}
+/// {"journal":2,"generation":"…","snapshot":[2049,1234,20480000,…],"nextId":100001,…,"check":"…"}
+/// {"kind":"markedDone","put":[{"id":3,…}],"delete":[],"before":[{"id":3,…}],"check":"…"}
 /// ```
 ///
 /// The first line ties the journal to one snapshot: its generation, and the identity of the
-/// file as written (device, inode, size, modification and change times). A journal whose
-/// generation is not the snapshot's is stale (left by a compaction cut short) and ignored. A
+/// file as written (device, inode, size, modification and change times). Whether a journal of
+/// another generation is stale (left by a compaction cut short) or damage is
+/// ``JournalGeneration``'s rule. Every line ends with its checksum (``Journal/sealed(_:)``). A
 /// last line without its line break is an append cut short by a crash: it was never
 /// reported as done, and is ignored (and cut off by the next write).
 enum Journal {
-    static let version = 1
+    /// The format written: 2 ends every line with its checksum (``Journal/sealed(_:)``); a
+    /// version 1 journal (none) is still read, and replaced by the next change's rewrite.
+    static let version = 2
 
     struct Header: Equatable {
+        /// The journal's format: 1 or 2 (lines with checksums).
+        var version = Journal.version
         var generation: UUID
         /// The snapshot file's identity numbers (``FileIdentity/numbers``).
         var snapshot: [Int]
@@ -70,15 +75,13 @@ enum Journal {
         json.key("todosEnd")
         json.int(header.todosEnd)
         json.endObject()
-        json.newline()
-        return json.bytes
+        return sealed(json.bytes) + [0x0A]
     }
 
     static func encode(_ change: TodoChange) -> [UInt8] {
         var json = JSONWriter(capacity: 512)
         change.write(to: &json)
-        json.newline()
-        return json.bytes
+        return sealed(json.bytes) + [0x0A]
     }
 
     /// Reads a journal.
@@ -91,23 +94,31 @@ enum Journal {
         guard let headerEnd = bytes.firstIndex(of: 0x0A) else {
             throw damaged(bytes.isEmpty ? "the journal is empty (zero bytes)" : "the journal's first line is cut short")
         }
-        let parsed: Result<Header, JSONError> = bytes.withUnsafeBytes { buffer in
-            Result { () throws(JSONError) in try decodeHeader(UnsafeRawBufferPointer(rebasing: buffer[0..<headerEnd])) }
+        let (object, seal) = bytes.withUnsafeBytes { unsealed(UnsafeRawBufferPointer(rebasing: $0[0..<headerEnd])) }
+        if seal == .invalid { throw damaged("line 1 (the header): its checksum does not match (a damaged byte)") }
+        let parsed: Result<Header, JSONError> = object.withUnsafeBytes { buffer in
+            Result { () throws(JSONError) in try decodeHeader(buffer) }
         }
         let header: Header
         switch parsed {
         case .success(let value): header = value
         case .failure(let error): throw damaged("line 1 (the header): \(error.message)")
         }
+        if (seal == .valid) != (header.version >= 2) {
+            throw damaged(
+                "line 1 (the header): a version \(header.version) journal "
+                    + (seal == .valid ? "has no checksums" : "ends each line with its checksum"))
+        }
         let (changes, validLength) = try decodeChanges(
-            bytes, from: headerEnd + 1, firstLine: 2, file: file, recovery: recovery)
+            bytes, from: headerEnd + 1, firstLine: 2, checked: header.version >= 2, file: file, recovery: recovery)
         return Decoded(header: header, changes: changes, validLength: validLength)
     }
 
     /// Reads the complete lines of `bytes` from `offset` as changes; returns them and the
-    /// offset after the last complete line.
+    /// offset after the last complete line. `checked`: each line ends with its checksum
+    /// (version 2), which must match.
     static func decodeChanges(
-        _ bytes: [UInt8], from offset: Int, firstLine: Int, file: String, recovery: StoreRecovery
+        _ bytes: [UInt8], from offset: Int, firstLine: Int, checked: Bool, file: String, recovery: StoreRecovery
     ) throws(TodoError) -> ([TodoChange], Int) {
         var changes: [TodoChange] = []
         var lineStart = offset
@@ -116,10 +127,20 @@ enum Journal {
             while lineStart < buffer.count {
                 guard let newline = buffer[lineStart...].firstIndex(of: 0x0A) else { break }  // a torn append
                 if newline > lineStart {
-                    var reader = JSONReader(UnsafeRawBufferPointer(rebasing: buffer[lineStart..<newline]))
+                    let line = UnsafeRawBufferPointer(rebasing: buffer[lineStart..<newline])
+                    let (object, seal) = checked ? unsealed(line) : ([], Seal.none)
+                    if checked && seal != .valid {
+                        return .storeDamaged(
+                            file: file,
+                            problem: "line \(lineNumber): "
+                                + (seal == .none
+                                    ? "it has no checksum" : "its checksum does not match (a damaged byte)"),
+                            recovery: recovery)
+                    }
+                    let read: Result<TodoChange, JSONError> =
+                        checked ? object.withUnsafeBytes { readChange($0) } : readChange(line)
                     do throws(JSONError) {
-                        changes.append(try TodoChange.read(from: &reader))
-                        try reader.expectEnd()
+                        changes.append(try read.get())
                     } catch {
                         return .storeDamaged(
                             file: file, problem: "line \(lineNumber): \(error.message) (column \(error.offset + 1))",
@@ -133,6 +154,15 @@ enum Journal {
         }
         if let result { throw result }
         return (changes, lineStart)
+    }
+
+    private static func readChange(_ line: UnsafeRawBufferPointer) -> Result<TodoChange, JSONError> {
+        var reader = JSONReader(line)
+        return Result { () throws(JSONError) in
+            let change = try TodoChange.read(from: &reader)
+            try reader.expectEnd()
+            return change
+        }
     }
 
     private static func decodeHeader(_ buffer: UnsafeRawBufferPointer) throws(JSONError) -> Header {
@@ -186,7 +216,7 @@ enum Journal {
         }
         try reader.expectEnd()
         guard let version else { throw JSONError(offset: 0, message: "not a journal header") }
-        guard version == Journal.version else {
+        guard version == 1 || version == Journal.version else {
             throw JSONError(offset: 0, message: "journal version \(version) is not one this todo understands")
         }
         guard let generation, let snapshot, let nextID, let nextPosition, let todosStart, let todosEnd,
@@ -196,7 +226,8 @@ enum Journal {
             throw JSONError(offset: 0, message: "the header's 'nextId' or 'nextPosition' is out of range")
         }
         return Header(
-            generation: generation, snapshot: snapshot, backup: backup, nextID: nextID, nextPosition: nextPosition,
+            version: version, generation: generation, snapshot: snapshot, backup: backup, nextID: nextID,
+            nextPosition: nextPosition,
             todosStart: todosStart, todosEnd: todosEnd)
     }
 }

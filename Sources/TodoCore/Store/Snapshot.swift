@@ -48,15 +48,31 @@ enum Snapshot {
         var state: StoreState
         /// `nil` for a file written by hand without one.
         var generation: UUID?
+        /// The generation of the snapshot this one replaced, which tells a stale journal from a
+        /// damaged one (``JournalGeneration``).
+        var replaces: Predecessor = .unrecorded
     }
 
-    static func encode(_ state: StoreState, generation: UUID) -> Encoded {
+    /// What a snapshot says about the snapshot it replaced.
+    enum Predecessor: Equatable {
+        /// No `replaces` key: a file written by hand, or by a `todo` before the key existed.
+        case unrecorded
+        /// `"replaces":null`: it replaced no snapshot of ours (a new store, a file without a generation).
+        case none
+        /// It replaced the snapshot of this generation.
+        case generation(UUID)
+    }
+
+    /// Encodes `state` as a snapshot of `generation` that replaces the snapshot of `replaces`.
+    static func encode(_ state: StoreState, generation: UUID, replaces: UUID? = nil) -> Encoded {
         var json = JSONWriter(capacity: 128 + state.todos.count * 300)
         json.beginObject()
         json.key("version")
         json.int(version)
         json.key("generation")
         json.uuid(generation)
+        json.key("replaces")
+        if let replaces { json.uuid(replaces) } else { json.null() }
         json.key("nextId")
         json.int(state.nextID)
         json.key("nextPosition")
@@ -84,6 +100,25 @@ enum Snapshot {
         json.endObject()
         json.newline()
         return Encoded(bytes: json.bytes, generation: generation, todosStart: todosStart, todosEnd: todosEnd)
+    }
+
+    /// The `generation` of a snapshot from its bytes before the todos (its first line, as written
+    /// here); `nil` when they hold none.
+    static func leadingGeneration(_ bytes: [UInt8]) -> UUID? {
+        bytes.withUnsafeBytes { buffer -> UUID? in
+            var reader = JSONReader(buffer)
+            guard reader.peek() == UInt8(ascii: "{"), var object = try? reader.beginObject() else { return nil }
+            while let key = try? reader.nextKey(in: &object) {
+                if key.equals("todos") { return nil }
+                if key.equals("generation") {
+                    reader.skipSpaces()
+                    guard let raw = try? reader.rawStringBytes() else { return nil }
+                    return Todo.parseUUID(raw)
+                }
+                guard (try? reader.skipValue()) != nil else { return nil }
+            }
+            return nil
+        }
     }
 
     /// Reads a whole snapshot, checking everything.
@@ -167,6 +202,7 @@ enum Snapshot {
         var keys = ObjectKeys(of: "the top-level object")
         var version: Int?
         var generation: UUID?
+        var replaces = Predecessor.unrecorded
         var nextID = 1
         var nextPosition = StoreState.positionGap
         var todos: [Todo]?
@@ -190,6 +226,16 @@ enum Snapshot {
                         throw JSONError(offset: valueStart, message: "'generation' must be a UUID")
                     }
                     generation = value
+                }
+            } else if key.equals("replaces") {
+                try keys.insert(6, key, reader)
+                replaces = .none
+                if try !reader.readNull() {
+                    reader.skipSpaces()
+                    guard let raw = try? reader.rawStringBytes(), let value = Todo.parseUUID(raw) else {
+                        throw JSONError(offset: valueStart, message: "'replaces' must be a UUID or null")
+                    }
+                    replaces = .generation(value)
                 }
             } else if key.equals("nextId") {
                 try keys.insert(2, key, reader)
@@ -265,7 +311,7 @@ enum Snapshot {
         let state = StoreState(
             todos: todos, nextID: nextID, nextPosition: nextPosition,
             history: Array(history.suffix(TodoStorageHistory.limit)))
-        return Decoded(state: state, generation: generation)
+        return Decoded(state: state, generation: generation, replaces: replaces)
     }
 
     /// The indices of two todos with the same uuid, if there are such: an open-addressing table

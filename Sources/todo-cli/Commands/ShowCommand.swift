@@ -24,13 +24,15 @@ extension ShowCommand: TodoSubcommand {
         let state = row.currentState
         if let error = state.error { return context.fail(error, command: "show") }
         guard let todo = state.todo else { return context.fail(.unknownTodos([id])) }
+        let todoContext = context.todoContext
+        if let error = context.todoContextError { return context.fail(error) }
         if context.options.json {
-            context.printJSON(TodoJSONOutput.object(todo, context: context.todoContext))
+            context.printJSON(TodoJSONOutput.object(todo, context: todoContext))
         } else if !context.options.quiet {
             let renderer = TodoDetailRenderer(
                 today: context.today, clock: context.provider.clock, style: context.style, width: context.width,
                 dateFormat: context.config.dateFormat)
-            context.output.out(renderer.render(todo, facts: context.todoContext.facts(for: todo)))
+            context.output.out(renderer.render(todo, facts: todoContext.facts(for: todo)))
         }
         return .success
     }

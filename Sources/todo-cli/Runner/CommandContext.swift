@@ -49,11 +49,19 @@ final class CommandContext {
         var result = TodoContext(
             now: provider.clock.now(), clock: provider.clock, relations: .none,
             coefficients: provider.urgencyCoefficients)
-        _ = provider.todoService.context().subscribe(onNext: { result = $0 })
+        _ = provider.todoService.context().subscribe(
+            onNext: { result = $0 },
+            onError: { [weak self] error in
+                self?.todoContextError =
+                    error as? TodoError ?? .io(file: "", operation: "read", reason: String(describing: error))
+            })
         todoContextRead = result
         return result
     }
     private var todoContextRead: TodoContext?
+    /// Why ``todoContext`` could not be read from the store (a damaged store found by this
+    /// later, whole read): the command then fails with it rather than exiting 0.
+    private(set) var todoContextError: TodoError?
 
     /// The columns human-readable output fits in (see ``Terminal/lineWidth``).
     var width: Int { terminal.lineWidth }

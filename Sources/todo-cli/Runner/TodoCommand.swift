@@ -54,12 +54,15 @@ enum TodoCommand {
             })
         let context = CommandContext(
             options: invocation.global, terminal: terminal, output: output, shell: shell, config: config)
-        let code: ExitCode
+        var code: ExitCode
         if startup.usesDefaultCommand, let welcome = welcome(in: context) {
             context.say(welcome)  // wrapped to the width
             code = .success
         } else {
             code = invocation.command.run(in: context)
+        }
+        if code == .success, let error = context.todoContextError {
+            code = context.fail(error)  // a later, whole read found the store damaged
         }
         trace?.dispose()
         hookMessages?.dispose()
@@ -118,6 +121,9 @@ enum TodoCommand {
         if let fault = environment["TODO_SIMULATE_FAULT"].flatMap(StoreFaults.init(parsing:)) {
             storeOptions.faults = fault
         }
+        // The store warns from inside an operation, on the thread that runs the command.
+        nonisolated(unsafe) let warningOutput = output
+        storeOptions.warn = { warningOutput.err("Warning: \($0.shownOnOneLine)\n") }
         let hooks = HookRunner(
             config: config,
             invocation: HookInvocation(
