@@ -185,7 +185,8 @@ extension StoreDamageTests {
         let expected = try service().fetch(TodoQuery(status: .all)).toBlocking().single()
         folder.write("todos.json", "{ damaged")
         folder.write("todos.json", try #require(folder.bytes("todos.json.bak")))
-        #expect(try service(JSONFileStoreTests.journaled).fetch(TodoQuery(status: .all)).toBlocking().single() == expected)
+        #expect(
+            try service(JSONFileStoreTests.journaled).fetch(TodoQuery(status: .all)).toBlocking().single() == expected)
     }
 
     @Test func aStoreCopiedBackFromABackupOlderThanItsJournalIsRefusedNotShortenedSilently() throws {
@@ -259,7 +260,9 @@ extension StoreDamageTests {
         }
         #expect(problem.contains("same uuid"), "\(problem)")
         #expect(snapshotOfFiles() == before, "nothing written")
-        #expect(try service(options).fetch(TodoQuery(status: .all)).toBlocking().single().count == count, "the store still reads")
+        #expect(
+            try service(options).fetch(TodoQuery(status: .all)).toBlocking().single().count == count,
+            "the store still reads")
     }
 }
 
