@@ -60,13 +60,15 @@ public enum TodoJSONFormat {
         let result: Result<[Todo], TodoError> = bytes.withUnsafeBytes { buffer in
             let start = JSONInput.byteOrderMarkLength(buffer)
             do throws(JSONError) {
-                if let (version, offset) = declaredVersion(buffer, from: start), version > Self.version {
+                // A store file (`todos.json`) is read too, its other keys skipped: its versions count.
+                let newest = max(Self.version, Snapshot.version)
+                if let (version, offset) = declaredVersion(buffer, from: start), version > newest {
                     let line = JSONError.lineAndColumn(of: offset, in: buffer).line
                     return .failure(
                         .invalidImport(
                             file: file, line: line,
                             problem: "the file has format version \(version), newer than this todo reads "
-                                + "(\(Self.version)); upgrade todo to import it"))
+                                + "(\(newest)); upgrade todo to import it"))
                 }
                 var reader = JSONReader(buffer, at: start)
                 return .success(try readDocument(&reader))

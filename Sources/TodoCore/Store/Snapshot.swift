@@ -10,7 +10,7 @@
 /// search over the file's lines without reading all of it:
 ///
 /// ```text
-/// {"version":2,"generation":"…","nextId":4,"nextPosition":4096,"todos":[
+/// {"version":3,"generation":"…","replaces":"…","nextId":4,"nextPosition":4096,"todos":[
 /// {"id":1,…,"position":1024},
 /// {"id":3,…,"position":3072}
 /// ],"history":[
@@ -28,9 +28,11 @@
 /// drop the field, and the next write would make the loss permanent).
 enum Snapshot {
     /// The format version this code writes, and the newest it reads: 2 added the fields of
-    /// issue 18 (`project`, `wait`, `scheduled`, `depends`, `annotations`, `startedAt`). A
-    /// version 1 file is read as it is and written as version 2 by the next change.
-    static let version = 2
+    /// issue 18 (`project`, `wait`, `scheduled`, `depends`, `annotations`, `startedAt`), 3 the
+    /// `replaces` key (and journals whose lines carry checksums). Versions 1 and 2 are read as
+    /// they are and written as version 3 by the next change; an older `todo` meeting version 3
+    /// says it is too new for it rather than taking the new key for damage.
+    static let version = 3
 
     /// A snapshot's bytes and where its todo lines are.
     struct Encoded {
@@ -286,8 +288,12 @@ enum Snapshot {
             }
         }
         try reader.expectEnd()
-        guard version != nil else {
+        guard let version else {
             throw JSONError(offset: documentStart, message: "the top-level object has no \"version\"")
+        }
+        if replaces != .unrecorded && version < 3 {
+            throw JSONError(
+                offset: documentStart, message: "the top-level object of a version \(version) store has the key \"replaces\", which came with version 3")
         }
         guard var todos else {
             throw JSONError(offset: documentStart, message: "the top-level object has no \"todos\" array")

@@ -82,7 +82,7 @@ import Testing
             _ = FileManager.default.createFile(atPath: todo.storePath, contents: Data([0, 0xFF, 0xFE, 0x41]))
         case "wrong shape": todo.writeStore("[1,2,3]\n")
         case "duplicate id": todo.writeStore(good.replacingOccurrences(of: #"{"id":2,"#, with: #"{"id":1,"#))
-        default: todo.writeStore(good.replacingOccurrences(of: #""version":2"#, with: #""version":999"#))
+        default: todo.writeStore(good.replacingOccurrences(of: #""version":3"#, with: #""version":999"#))
         }
         for command in [
             ["add", "New"], ["list"], ["show", "1"], ["done", "1"], ["rm", "1"], ["undo"], ["stats"],

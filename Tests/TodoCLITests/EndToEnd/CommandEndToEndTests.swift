@@ -24,7 +24,7 @@ import Testing
         #expect(added.stderr == "")
         let bytes = try #require(todo.storeBytes)
         let store = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
-        #expect(store["version"] as? Int == 2)
+        #expect(store["version"] as? Int == 3)
         #expect((store["todos"] as? [[String: Any]])?.first?["title"] as? String == "Buy milk")
     }
 

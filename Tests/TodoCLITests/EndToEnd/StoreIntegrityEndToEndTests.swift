@@ -71,7 +71,7 @@ import Testing
         await todo.run(["add", "one"])
         await todo.run(["add", "two"])
         let text = String(decoding: try #require(todo.storeBytes), as: UTF8.self)
-        todo.writeStore(text.replacingOccurrences(of: #"{"version":2,"#, with: #"{"version":2,"version":2,"#))
+        todo.writeStore(text.replacingOccurrences(of: #"{"version":3,"#, with: #"{"version":3,"version":3,"#))
         await expectRefused()
         let uuids = text.matches(of: /"uuid":"([0-9a-f-]{36})"/).map { String($0.output.1) }
         #expect(uuids.count == 2)

@@ -157,16 +157,16 @@ extension Formats {
         }
 
         @Test func aNewerVersionIsRefusedOnItsLine() throws {
-            let text = "{\n\"todos\":[],\n\"version\":3}"
+            let text = "{\n\"todos\":[],\n\"version\":4}"
             let failure = try #require(
                 importFailure { () throws(TodoError) in try TodoJSONFormat.parse(Array(text.utf8), file: "x.json") })
             #expect(failure.line == 3)
             #expect(
                 failure.problem
-                    == "the file has format version 3, newer than this todo reads (2); upgrade todo to import it")
+                    == "the file has format version 4, newer than this todo reads (3); upgrade todo to import it")
             expectActionable(failure.problem)
             let error = todoError { try TodoJSONFormat.parse(Array(text.utf8), file: "new.json") }
-            #expect(error?.description.hasPrefix("new.json:3: the file has format version 3") == true)
+            #expect(error?.description.hasPrefix("new.json:3: the file has format version 4") == true)
         }
     }
 }

@@ -52,7 +52,7 @@ import TodoCoreTesting
         _ = try service.create(TodoDraft(title: "Buy milk")).toBlocking().single()
         let data = try #require(FileManager.default.contents(atPath: nested))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(document["version"] as? Int == 2)
+        #expect(document["version"] as? Int == 3)
         let todos = try #require(document["todos"] as? [[String: Any]])
         #expect(todos.count == 1)
         #expect(todos[0]["title"] as? String == "Buy milk")

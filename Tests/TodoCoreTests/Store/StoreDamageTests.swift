@@ -96,7 +96,7 @@ import Testing
         case "todos not an array": damaged = Array(#"{"version":1,"todos":{}}"#.utf8)
         case "no todos": damaged = Array(#"{"version":1}"#.utf8)
         case "no version": damaged = Array(#"{"todos":[]}"#.utf8)
-        case "version 0": damaged = Array(text.replacingOccurrences(of: #""version":2"#, with: #""version":0"#).utf8)
+        case "version 0": damaged = Array(text.replacingOccurrences(of: #""version":3"#, with: #""version":0"#).utf8)
         case "duplicate id": damaged = Array(text.replacingOccurrences(of: #"{"id":3,"#, with: #"{"id":1,"#).utf8)
         case "todo without title":
             damaged = Array(text.replacingOccurrences(of: #""title":"Call mum","#, with: "").utf8)
@@ -117,11 +117,11 @@ import Testing
     @Test func aStoreFromANewerVersionIsRefusedAsNewerNotDamaged() throws {
         let good = try makeGoodStore()
         let text = String(decoding: good, as: UTF8.self)
-        folder.write("todos.json", text.replacingOccurrences(of: #""version":2"#, with: #""version":999"#))
-        expectRefused { $0 == .storeTooNew(file: path, version: 999, supported: 2) }
+        folder.write("todos.json", text.replacingOccurrences(of: #""version":3"#, with: #""version":999"#))
+        expectRefused { $0 == .storeTooNew(file: path, version: 999, supported: 3) }
         // Also when the version is not the first key, and the rest is a shape this version cannot read.
-        folder.write("todos.json", #"{"todos": "a new shape", "version": 3}"#)
-        expectRefused { $0 == .storeTooNew(file: path, version: 3, supported: 2) }
+        folder.write("todos.json", #"{"todos": "a new shape", "version": 4}"#)
+        expectRefused { $0 == .storeTooNew(file: path, version: 4, supported: 3) }
     }
 
     @Test func theErrorNamesTheProblemAndTheWayBack() throws {
