@@ -293,7 +293,10 @@ enum Snapshot {
         }
         if replaces != .unrecorded && version < 3 {
             throw JSONError(
-                offset: documentStart, message: "the top-level object of a version \(version) store has the key \"replaces\", which came with version 3")
+                offset: documentStart,
+                message:
+                    "the top-level object of a version \(version) store has the key \"replaces\", which came with version 3"
+            )
         }
         guard var todos else {
             throw JSONError(offset: documentStart, message: "the top-level object has no \"todos\" array")

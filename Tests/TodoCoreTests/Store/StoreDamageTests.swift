@@ -114,6 +114,21 @@ import Testing
         expectRefused(Self.isDamaged("todos.json"))
     }
 
+    @Test func theKeyReplacesInAStoreOfVersionOneOrTwoIsDamage() throws {
+        let good = try makeGoodStore()
+        let text = String(decoding: good, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"version":3,"generation":""#) && text.contains(#""replaces":"#))
+        for older in [1, 2] {
+            folder.write("todos.json", text.replacingOccurrences(of: #""version":3"#, with: "\"version\":\(older)"))
+            expectRefused(Self.isDamaged("todos.json"))
+        }
+        // Without the key, a version 2 store is read as that version wrote it.
+        let version2 = text.replacingOccurrences(of: #""version":3"#, with: #""version":2"#)
+            .replacing(#/"replaces":(null|"[^"]*"),/#, with: "")
+        folder.write("todos.json", version2)
+        #expect(try service().fetch(TodoQuery(status: .all)).toBlocking().single().count == 3)
+    }
+
     @Test func aStoreFromANewerVersionIsRefusedAsNewerNotDamaged() throws {
         let good = try makeGoodStore()
         let text = String(decoding: good, as: UTF8.self)
