@@ -81,6 +81,15 @@ struct ShellPaneScript {
         waitFor(what) { $0.last(where: { !$0.isEmpty }) == line }
     }
 
+    /// Waits until the shell shows its prompt again, reading the next line: keys typed before
+    /// that reach a terminal that is not yet in raw mode, whose line discipline takes some of
+    /// them itself (Ctrl-D, Ctrl-U, Ctrl-W), as it would from a person typing ahead.
+    mutating func waitForPrompt(_ what: String) {
+        waitFor("the prompt after \(what)") {
+            $0.last(where: { !$0.isEmpty })?.trimmingCharacters(in: .whitespaces) == "todo>"
+        }
+    }
+
     /// Notes a check made at once.
     mutating func check(_ what: String, _ passed: Bool, screen: [String]? = nil) {
         checks.append(Check(what: what, passed: passed, screen: screen ?? pane.capture()))
