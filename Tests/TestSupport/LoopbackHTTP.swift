@@ -109,18 +109,28 @@ public enum LoopbackHTTP {
     /// be given the same port, or the one that cannot bind it would take the other's answers for
     /// its own.
     public static func freePort() throws -> UInt16 {
+        let listener = try listen(port: 0)
+        close(listener.socket)
+        return listener.port
+    }
+
+    /// The ports ``freePort()`` and ``listen(port:)`` (of port 0) have given.
+    private static let handedOut = Locked<Set<UInt16>>([])
+
+    /// A socket listening on `127.0.0.1:port` (`0`: a free port, never one ``freePort()`` or this
+    /// has given before in this process: a proxy listening on a port just given to a server that
+    /// has not bound it yet would answer for that server) and its port.
+    public static func listen(port: UInt16) throws -> (socket: Int32, port: UInt16) {
+        guard port == 0 else { return try bound(port: port) }
         while true {
-            let listener = try listen(port: 0)
+            let listener = try bound(port: 0)
+            if handedOut.withLock({ $0.insert(listener.port).inserted }) { return listener }
             close(listener.socket)
-            if handedOut.withLock({ $0.insert(listener.port).inserted }) { return listener.port }
         }
     }
 
-    /// The ports ``freePort()`` has given.
-    private static let handedOut = Locked<Set<UInt16>>([])
-
-    /// A socket listening on `127.0.0.1:port` (`0`: a free port) and its port.
-    public static func listen(port: UInt16) throws -> (socket: Int32, port: UInt16) {
+    /// A socket listening on `127.0.0.1:port` (`0`: the system's choice) and its port.
+    private static func bound(port: UInt16) throws -> (socket: Int32, port: UInt16) {
         #if canImport(Glibc)
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -176,7 +186,8 @@ public enum LoopbackHTTP {
         return Response(status: status, headers: headers, body: body)
     }
 
-    private static func unchunked(_ bytes: [UInt8]) -> [UInt8] {
+    /// The body of a `Transfer-Encoding: chunked` message, its chunks joined.
+    static func unchunked(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var index = 0
         while index < bytes.count {

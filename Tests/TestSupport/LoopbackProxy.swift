@@ -164,7 +164,7 @@ public final class LoopbackProxy: @unchecked Sendable {
         var lines = String(decoding: answerHead, as: UTF8.self).components(separatedBy: "\r\n")
         let headers = Self.headers(lines)
         var content = answerBody
-        if headers["transfer-encoding"]?.lowercased() == "chunked" { content = Self.unchunked(content) }
+        if headers["transfer-encoding"]?.lowercased() == "chunked" { content = LoopbackHTTP.unchunked(content) }
         if let change { content = change(content) }
         lines = lines.filter { line in
             let name = line.split(separator: ":").first?.lowercased() ?? ""
@@ -246,21 +246,6 @@ public final class LoopbackProxy: @unchecked Sendable {
                 in: .whitespaces)
         }
         return headers
-    }
-
-    private static func unchunked(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            guard let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\r")) else { break }
-            let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0 else { break }
-            let start = lineEnd + 2
-            guard start + size <= bytes.count else { break }
-            out += bytes[start..<start + size]
-            index = start + size + 2
-        }
-        return out
     }
 
     @discardableResult

@@ -434,8 +434,8 @@ extension Todo {
 
     // MARK: UUIDs
 
-    /// Parses a UUID in either case, with its dashes.
-    static func parseUUID(_ b: UnsafeRawBufferPointer) -> UUID? {
+    /// Parses a UUID in either case, with its dashes (without Foundation's `sscanf`).
+    package static func parseUUID(_ b: UnsafeRawBufferPointer) -> UUID? {
         guard b.count == 36, b[8] == UInt8(ascii: "-"), b[13] == UInt8(ascii: "-"), b[18] == UInt8(ascii: "-"),
             b[23] == UInt8(ascii: "-")
         else { return nil }
